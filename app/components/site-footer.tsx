@@ -1,0 +1,93 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { Text } from "~/components/content-block";
+import { AssociationLogo } from "~/components/logo";
+import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/social-icons";
+import { MENU } from "~/content/menu";
+import type { ContactInfo, SocialLinks } from "~/models/site-settings.server";
+
+const SOCIAL = [
+  { key: "facebook", label: "فيسبوك", Icon: FacebookIcon },
+  { key: "twitter", label: "تويتر (إكس)", Icon: XIcon },
+  { key: "instagram", label: "إنستغرام", Icon: InstagramIcon },
+  { key: "youtube", label: "يوتيوب", Icon: YoutubeIcon },
+] as const;
+
+export function SiteFooter({ contact, social }: { contact: ContactInfo; social: SocialLinks }) {
+  const links = SOCIAL.filter(({ key }) => social[key]);
+  return (
+    <footer className="mt-16 bg-primary-dark text-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
+        <section className="space-y-3">
+          <AssociationLogo className="h-14 rounded-lg bg-white p-1" />
+          <Text k="footer-about" as="p" className="text-white/85">
+            جمعية أهلية غير ربحية تعمل على تحسين جودة حياة كبار السن في المنطقة الشرقية، وتمكينهم من
+            حياة كريمة آمنة.
+          </Text>
+          {links.length > 0 && (
+            <ul className="flex gap-2" aria-label="حساباتنا على مواقع التواصل">
+              {links.map(({ key, label, Icon }) => (
+                <li key={key}>
+                  <a
+                    href={social[key]}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={label}
+                    className="flex size-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+                  >
+                    <Icon aria-hidden className="size-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <nav aria-label="روابط سريعة" className="space-y-3">
+          <Text k="footer-links-title" as="h2" className="text-lg text-white">
+            روابط سريعة
+          </Text>
+          <ul className="grid grid-cols-2 gap-2">
+            {MENU.map((item) => (
+              <li key={item.path}>
+                <Link to={item.path} className="text-white/85 hover:text-white hover:underline">
+                  <Text k={item.titleKey}>{item.title}</Text>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="space-y-3" aria-labelledby="footer-contact">
+          <Text k="footer-contact-title" as="h2" className="text-lg text-white">
+            تواصل معنا
+          </Text>
+          <ul className="space-y-3 text-white/90" id="footer-contact">
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden className="size-5 shrink-0" />
+              <a
+                href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+                dir="ltr"
+                data-testid="footer-phone"
+              >
+                {contact.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden className="size-5 shrink-0" />
+              <a href={`mailto:${contact.email}`} data-testid="footer-email">
+                {contact.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden className="size-5 shrink-0" />
+              <span data-testid="footer-address">{contact.address}</span>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <p className="border-t border-white/15 py-4 text-center text-sm text-white/75">
+        © {new Date().getFullYear()}{" "}
+        <Text k="footer-copyright">جمعية رفق لرعاية كبار السن. جميع الحقوق محفوظة.</Text>
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,81 @@
+import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
+import { useId } from "react";
+import { cn } from "~/utils/cn";
+
+export const inputClass =
+  "w-full rounded-xl border border-line bg-white px-4 py-3 text-ink placeholder:text-muted/70 focus:border-primary aria-[invalid=true]:border-danger";
+
+/** The field's errors, announced to screen readers. */
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-1 text-sm text-danger" role="alert">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+type FieldProps = {
+  label: string;
+  meta: FieldMetadata<string | undefined>;
+  hint?: string;
+  className?: string;
+};
+
+/** A labelled input bound to a Conform field, with its Arabic errors under it. */
+export function InputField({
+  label,
+  meta,
+  hint,
+  className,
+  type = "text",
+  ...rest
+}: FieldProps & { type?: "text" | "email" | "password" | "url" | "tel" } & Omit<
+    React.InputHTMLAttributes<HTMLInputElement>,
+    "type"
+  >) {
+  const hintId = useId();
+  return (
+    <div className={cn("space-y-1", className)}>
+      <label htmlFor={meta.id} className="block font-medium">
+        {label}
+      </label>
+      <input
+        className={inputClass}
+        {...getInputProps(meta, { type })}
+        key={meta.key}
+        {...rest}
+        aria-describedby={
+          cn(meta.errors?.length ? meta.errorId : undefined, hint ? hintId : undefined) || undefined
+        }
+      />
+      {hint && (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  meta,
+  hint,
+  className,
+  rows = 5,
+}: FieldProps & { rows?: number }) {
+  return (
+    <div className={cn("space-y-1", className)}>
+      <label htmlFor={meta.id} className="block font-medium">
+        {label}
+      </label>
+      <textarea className={inputClass} rows={rows} {...getTextareaProps(meta)} key={meta.key} />
+      {hint && <p className="text-sm text-muted">{hint}</p>}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { eq, inArray } from "drizzle-orm";
+import {
+  DEFAULT_CONTACT_INFO,
+  DEFAULT_DONATION_ACCOUNT,
+  DEFAULT_SOCIAL_LINKS,
+} from "~/content/site-defaults";
+import { db } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
+import { type Actor, assertRole } from "~/utils/roles";
+import { siteSettings } from "../../database/schema";
+
+export type SocialLinks = typeof DEFAULT_SOCIAL_LINKS;
+export type ContactInfo = typeof DEFAULT_CONTACT_INFO;
+export type DonationAccount = typeof DEFAULT_DONATION_ACCOUNT;
+
+export interface SiteSettings {
+  social_links: SocialLinks;
+  contact_info: ContactInfo;
+  donation_account: DonationAccount;
+  registration_control: { allow_registration: boolean };
+  site_url: string | null;
+}
+
+export type SettingKey = keyof SiteSettings;
+
+export const SETTING_DEFAULTS: SiteSettings = {
+  social_links: DEFAULT_SOCIAL_LINKS,
+  contact_info: DEFAULT_CONTACT_INFO,
+  donation_account: DEFAULT_DONATION_ACCOUNT,
+  registration_control: { allow_registration: true },
+  site_url: null,
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Merges a stored value over its default, keeping only known string/boolean fields. */
+function withDefaults<K extends SettingKey>(key: K, stored: unknown): SiteSettings[K] {
+  const fallback = SETTING_DEFAULTS[key];
+  if (key === "site_url") {
+    return (typeof stored === "string" && stored ? stored : fallback) as SiteSettings[K];
+  }
+  if (!isObject(stored) || !isObject(fallback)) return fallback;
+  const defaults: Record<string, unknown> = fallback;
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const field of Object.keys(defaults)) {
+    const value = stored[field];
+    if (typeof value === typeof defaults[field] && (typeof value !== "string" || value !== "")) {
+      merged[field] = value;
+    }
+  }
+  return merged as SiteSettings[K];
+}
+
+/**
+ * Reads public settings; a failed read is logged and answers the defaults
+ * (spec §8: the footer keeps default contact info, registration stays allowed).
+ */
+export async function getSettings<K extends SettingKey>(keys: K[]): Promise<Pick<SiteSettings, K>> {
+  const result = {} as Pick<SiteSettings, K>;
+  let rows: { key: string; value: unknown }[] = [];
+  try {
+    rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, keys));
+  } catch (error) {
+    logger.error({ err: error, keys }, "failed to read site settings");
+  }
+  for (const key of keys) {
+    result[key] = withDefaults(key, rows.find((row) => row.key === key)?.value);
+  }
+  return result;
+}
+
+/** Registration is allowed unless explicitly switched off (spec §3, §9). */
+export async function isRegistrationAllowed(): Promise<boolean> {
+  const { registration_control } = await getSettings(["registration_control"]);
+  return registration_control.allow_registration !== false;
+}
+
+export async function getSiteUrlSetting(): Promise<string | null> {
+  const { site_url } = await getSettings(["site_url"]);
+  return site_url ? site_url.replace(/\/$/, "") : null;
+}
+
+/** Stores one setting; only an administrator may. Answers the stored value read back. */
+export async function updateSetting<K extends SettingKey>(
+  actor: Actor | null,
+  key: K,
+  value: SiteSettings[K],
+): Promise<SiteSettings[K]> {
+  const admin = assertRole(actor, "admin");
+  await db
+    .insert(siteSettings)
+    .values({ key, value, updatedBy: admin.id })
+    .onConflictDoUpdate({
+      target: siteSettings.key,
+      set: { value, updatedBy: admin.id, updatedAt: new Date() },
+    });
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key));
+  return withDefaults(key, row?.value);
+}

@@ -1,0 +1,5 @@
+import { PageHero } from "~/components/page";
+
+export default function Page() {
+  return <PageHero title="volunteer" />;
+}

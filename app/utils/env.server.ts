@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce
+      .number({ error: "PORT must be a whole number between 1 and 65535" })
+      .int("PORT must be a whole number between 1 and 65535")
+      .min(1, "PORT must be a whole number between 1 and 65535")
+      .max(65535, "PORT must be a whole number between 1 and 65535")
+      .default(3000),
+    HOST: z.string().min(1, "HOST must not be empty").default("0.0.0.0"),
+    DATA_DIR: z.string().min(1, "DATA_DIR must not be empty").default("./data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    SITE_URL: optionalText.pipe(
+      z.url({ message: "SITE_URL must be a full URL such as https://rifq.org.sa" }).optional(),
+    ),
+    AUTH_SECRET: optionalText.pipe(
+      z.string().min(32, "AUTH_SECRET must be at least 32 characters long").optional(),
+    ),
+    PRIMARY_ADMIN_EMAIL: optionalText.pipe(
+      z.email({ message: "PRIMARY_ADMIN_EMAIL must be an e-mail address" }).optional(),
+    ),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default("رفق <no-reply@rifq.local>"),
+    S3_ENDPOINT: optionalText.pipe(z.url({ message: "S3_ENDPOINT must be a URL" }).optional()),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PUBLIC_URL: optionalText.pipe(z.url({ message: "S3_PUBLIC_URL must be a URL" }).optional()),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message:
+          "AUTH_SECRET is required when DATABASE_URL is set (several processes must share it)",
+      });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string; DATA_DIR: string };
+
+/** Parses an environment; throws one readable error listing every bad value. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  - ${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return { ...env, DATA_DIR: dataDir, AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateSecret(dataDir) };
+}
+
+/** In embedded mode the secret is generated once and kept beside the data. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed once. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** The public base URL of the site, used in e-mails and canonical links. */
+export function getSiteUrl(): string {
+  const env = getEnv();
+  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}

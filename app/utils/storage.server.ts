@@ -1,0 +1,132 @@
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { getEnv } from "./env.server";
+
+/** Where uploaded files live. Keys are relative paths such as `posts/1700000000.webp`. */
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+  remove(key: string): Promise<void>;
+  publicUrl(key: string): string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".avif": "image/avif",
+};
+
+export function assertSafeKey(key: string): string {
+  const normalised = path.posix.normalize(key);
+  if (
+    !normalised ||
+    normalised.startsWith("..") ||
+    normalised.startsWith("/") ||
+    normalised.includes("\0") ||
+    !/^[\w./-]+$/.test(normalised)
+  ) {
+    throw new Error(`unsafe storage key: ${key}`);
+  }
+  return normalised;
+}
+
+export function createLocalStorage(root: string): Storage {
+  const fileOf = (key: string) => path.join(root, assertSafeKey(key));
+  return {
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+    },
+    async get(key) {
+      try {
+        const file = fileOf(key);
+        const body = await readFile(file);
+        const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()];
+        return { body, contentType: contentType ?? "application/octet-stream" };
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    publicUrl: (key) => `/uploads/${assertSafeKey(key)}`,
+  };
+}
+
+export function createS3Storage(options: {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl?: string;
+}): Storage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: Boolean(options.endpoint),
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  });
+  const Bucket = options.bucket;
+  return {
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: assertSafeKey(key),
+          Body: body,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key) }));
+        const bytes = await result.Body?.transformToByteArray();
+        if (!bytes) return null;
+        return {
+          body: Buffer.from(bytes),
+          contentType: result.ContentType ?? "application/octet-stream",
+        };
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: assertSafeKey(key) }));
+    },
+    // Without a public bucket URL the files are served through /uploads like local ones.
+    publicUrl: (key) =>
+      options.publicUrl ? `${options.publicUrl.replace(/\/$/, "")}/${key}` : `/uploads/${key}`,
+  };
+}
+
+let storage: Storage | undefined;
+
+export function getStorage(): Storage {
+  if (storage) return storage;
+  const env = getEnv();
+  storage =
+    env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? createS3Storage({
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicUrl: env.S3_PUBLIC_URL,
+        })
+      : createLocalStorage(path.join(env.DATA_DIR, "uploads"));
+  return storage;
+}

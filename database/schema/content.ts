@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const authorId = () => text("author_id").references(() => users.id, { onDelete: "set null" });
+const categoryId = () =>
+  uuid("category_id").references(() => categories.id, { onDelete: "set null" });
+
+export const contentTypes = ["text", "html"] as const;
+export type ContentType = (typeof contentTypes)[number];
+
+export const pageContent = pgTable(
+  "page_content",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pagePath: text("page_path").notNull(),
+    contentKey: text("content_key").notNull(),
+    contentValue: text("content_value").notNull(),
+    contentType: text("content_type", { enum: contentTypes }).notNull().default("text"),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique("page_content_page_path_content_key_key").on(table.pagePath, table.contentKey),
+    check("page_content_type_check", sql`${table.contentType} in ('text', 'html')`),
+  ],
+);
+
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+export const categories = pgTable("categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  slug: text("slug").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const postStatuses = ["draft", "published", "archived"] as const;
+export type PostStatus = (typeof postStatuses)[number];
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt"),
+    slug: text("slug").notNull().unique(),
+    featuredImage: text("featured_image"),
+    categoryId: categoryId(),
+    status: text("status", { enum: postStatuses }).notNull().default("draft"),
+    authorId: authorId(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    viewsCount: integer("views_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("posts_status_check", sql`${table.status} in ('draft', 'published', 'archived')`),
+    check(
+      "posts_published_at_check",
+      sql`(${table.status} = 'published') = (${table.publishedAt} is not null)`,
+    ),
+    check("posts_views_count_check", sql`${table.viewsCount} >= 0`),
+    index("posts_status_published_at_idx").on(table.status, table.publishedAt.desc()),
+    index("posts_created_at_idx").on(table.createdAt.desc()),
+  ],
+);
+
+export const videoStatuses = ["draft", "published"] as const;
+export type VideoStatus = (typeof videoStatuses)[number];
+
+export const videos = pgTable(
+  "videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description"),
+    youtubeId: text("youtube_id").notNull(),
+    categoryId: categoryId(),
+    status: text("status", { enum: videoStatuses }).notNull().default("draft"),
+    authorId: authorId(),
+    viewsCount: integer("views_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("videos_status_check", sql`${table.status} in ('draft', 'published')`),
+    check("videos_views_count_check", sql`${table.viewsCount} >= 0`),
+    index("videos_status_created_at_idx").on(table.status, table.createdAt.desc()),
+  ],
+);
+
+export const images = pgTable(
+  "images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description"),
+    imageUrl: text("image_url").notNull(),
+    categoryId: categoryId(),
+    authorId: authorId(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("images_created_at_idx").on(table.createdAt.desc())],
+);

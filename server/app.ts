@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import helmet from "helmet";
+import { ensureDatabaseReady, getDatabaseHandle, isDatabaseHealthy } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { getStorage } from "~/utils/storage.server";
+import { createRealtimeHub } from "./realtime";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+  }
+}
+
+const env = getEnv();
+await ensureDatabaseReady();
+const realtime = createRealtimeHub();
+const isDevelopment = env.NODE_ENV === "development";
+
+export const listenOn = { port: env.PORT, host: env.HOST };
+
+export const app = express();
+app.disable("x-powered-by");
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: isDevelopment
+      ? false
+      : {
+          useDefaults: true,
+          directives: {
+            "script-src": [
+              "'self'",
+              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+            ],
+            "img-src": [
+              "'self'",
+              "data:",
+              "blob:",
+              "https://i.ytimg.com",
+              env.S3_PUBLIC_URL ?? "'self'",
+            ],
+            "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com"],
+            "connect-src": ["'self'"],
+            "upgrade-insecure-requests": env.SITE_URL?.startsWith("https://") ? [] : null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: env.SITE_URL?.startsWith("https://") ? undefined : false,
+  }),
+);
+
+app.get("/healthz", async (_req, res) => {
+  const healthy = await isDatabaseHealthy();
+  res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "database unavailable" });
+});
+
+app.get("/realtime", realtime.handle);
+
+app.get("/uploads/{*key}", async (req, res) => {
+  const key = ([] as string[]).concat(req.params.key ?? []).join("/");
+  try {
+    const file = await getStorage().get(key);
+    if (!file) {
+      res.status(404).type("text/plain").send("الملف غير موجود");
+      return;
+    }
+    res.set("Cache-Control", "public, max-age=31536000, immutable");
+    res.set("X-Content-Type-Options", "nosniff");
+    res.type(file.contentType).send(file.body);
+  } catch {
+    res.status(400).type("text/plain").send("مسار غير صالح");
+  }
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+/** Stops realtime streams and closes the database (graceful shutdown). */
+export async function shutdown() {
+  await realtime.close();
+  await getDatabaseHandle().close();
+  logger.info("server stopped");
+}

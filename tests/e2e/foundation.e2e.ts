@@ -1,0 +1,88 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  baseURL,
+  expectAccessible,
+  launchBrowser,
+  login,
+  openPage,
+  PHONE,
+} from "./support/browser";
+import { startServer } from "./support/server";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+test("the home page is Arabic, right-to-left and server-rendered", async () => {
+  const html = await fetch(`${baseURL()}/`).then((r) => r.text());
+  expect(html).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl">/);
+  const { page, errors, context } = await openPage(browser, PHONE);
+  await page.goto("/");
+  expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+  await expect.poll(() => page.locator("h1").first().textContent()).toContain("رفقٌ بكبارنا");
+  await expectAccessible(page);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("an unknown route shows the 404 page with HTTP 404", async () => {
+  const response = await fetch(`${baseURL()}/no/such/page`);
+  expect(response.status).toBe(404);
+  const { page, context } = await openPage(browser);
+  await page.goto("/no/such/page");
+  await page.getByText("عذراً، الصفحة غير موجودة").waitFor();
+  await page.getByRole("link", { name: "العودة إلى الصفحة الرئيسية" }).click();
+  await page.waitForURL(`${baseURL()}/`);
+  await context.close();
+});
+
+test("the admin signs in and reaches /admin; a viewer is refused by the server", async () => {
+  const admin = await openPage(browser);
+  await login(admin.page, "admin");
+  expect(new URL(admin.page.url()).pathname).toBe("/admin");
+  await admin.page.getByRole("heading", { name: "إدارة الموقع" }).waitFor();
+  await admin.context.close();
+
+  const viewer = await openPage(browser);
+  await login(viewer.page, "viewer");
+  const response = await viewer.page.goto("/admin");
+  expect(response?.status()).toBe(403);
+  await viewer.page.getByText("ليست لديك صلاحية للقيام بهذا الإجراء").waitFor();
+  await viewer.context.close();
+});
+
+describe("first run", () => {
+  test("/setup creates the first admin and then refuses for good", async () => {
+    const fresh = await startServer();
+    try {
+      const { page, context } = await openPage(browser, PHONE, fresh.url);
+      await page.goto("/login");
+      await page.waitForURL(`${fresh.url}/setup`);
+      await page.getByLabel("الاسم الكامل").fill("أمينة الجمعية");
+      await page.getByLabel("البريد الإلكتروني").fill("first@rifq.test");
+      await page.getByLabel("كلمة المرور").fill("123");
+      await page.getByRole("button", { name: "إنشاء حساب المدير" }).click();
+      await page.getByText("كلمة المرور يجب أن تكون 6 أحرف على الأقل").waitFor();
+      await page.getByLabel("كلمة المرور").fill("First-admin-1");
+      await page.getByRole("button", { name: "إنشاء حساب المدير" }).click();
+      await page.waitForURL(`${fresh.url}/login`);
+      await login(page, { email: "first@rifq.test", password: "First-admin-1" });
+      expect(new URL(page.url()).pathname).toBe("/admin");
+      await context.close();
+
+      const again = await fetch(`${fresh.url}/setup`, { redirect: "manual" });
+      expect(again.status).toBe(302);
+      const post = await fetch(`${fresh.url}/setup`, {
+        method: "POST",
+        body: new URLSearchParams({ fullName: "x", email: "x@rifq.test", password: "Another-1" }),
+        redirect: "manual",
+      });
+      expect(post.status).toBe(403);
+    } finally {
+      await fresh.stop();
+    }
+  });
+});

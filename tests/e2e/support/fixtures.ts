@@ -1,0 +1,8 @@
+/** The accounts every end-to-end spec may sign in as (created before the server starts). */
+export const ACCOUNTS = {
+  admin: { fullName: "مدير الجمعية", email: "admin@rifq.test", password: "Admin-pass-2026" },
+  editor: { fullName: "محرر المحتوى", email: "editor@rifq.test", password: "Editor-pass-2026" },
+  viewer: { fullName: "مشاهد الموقع", email: "viewer@rifq.test", password: "Viewer-pass-2026" },
+} as const;
+
+export type AccountName = keyof typeof ACCOUNTS;

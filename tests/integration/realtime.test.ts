@@ -1,0 +1,56 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, expect, test } from "vitest";
+import { db } from "~/utils/db.server";
+import { pageContent, siteSettings } from "../../database/schema";
+import { createRealtimeHub } from "../../server/realtime";
+
+const hub = createRealtimeHub();
+const app = express().get("/realtime", hub.handle);
+const server = app.listen(0);
+const port = (server.address() as AddressInfo).port;
+
+afterAll(async () => {
+  await hub.close();
+  server.close();
+});
+
+/** Reads the SSE stream until `count` data events arrived. */
+async function readEvents(response: Response, count: number) {
+  if (!response.body) throw new Error("no stream");
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const events: unknown[] = [];
+  let buffer = "";
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf("\n\n");
+    while (end !== -1) {
+      const chunk = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = chunk.split("\n").find((line) => line.startsWith("data: "));
+      if (data) events.push(JSON.parse(data.slice(6)));
+      end = buffer.indexOf("\n\n");
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+test("a change to a content table reaches an open /realtime stream", async () => {
+  await hub.ready;
+  const response = await fetch(`http://127.0.0.1:${port}/realtime`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const received = readEvents(response, 2);
+  await db
+    .insert(pageContent)
+    .values({ pagePath: "/", contentKey: "hero-title", contentValue: "عنوان جديد" });
+  await db.insert(siteSettings).values({ key: "contact_info", value: { phone: "0500000000" } });
+  expect(await received).toEqual([
+    { table: "page_content", op: "INSERT", key: "hero-title", page_path: "/" },
+    { table: "site_settings", op: "INSERT", key: "contact_info" },
+  ]);
+});

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { createAccountAsSystem } from "~/models/users.server";
+import { getAuth } from "~/utils/auth.server";
+import type { Actor, Role } from "~/utils/roles";
+
+export const TEST_PASSWORD = "Rifq-test-2026";
+const BASE = "http://localhost:3000";
+
+export interface TestUser extends Actor {
+  password: string;
+  /** The Cookie header of a signed-in session. */
+  cookie: string;
+}
+
+/** Creates a verified account with `role` and signs it in. */
+export async function createUser(role: Role, name = `مستخدم ${role}`): Promise<TestUser> {
+  const email = `${role}-${randomBytes(4).toString("hex")}@example.test`;
+  const { id } = await createAccountAsSystem({
+    fullName: name,
+    email,
+    password: TEST_PASSWORD,
+    role,
+  });
+  const cookie = await signIn(email, TEST_PASSWORD);
+  return { id, email, fullName: name, role, password: TEST_PASSWORD, cookie };
+}
+
+export async function signIn(email: string, password: string): Promise<string> {
+  const { headers } = await getAuth().api.signInEmail({
+    body: { email, password },
+    headers: new Headers({ origin: BASE }),
+    returnHeaders: true,
+  });
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/** A request as the browser of `user` (or a signed-out visitor) would send it. */
+export function requestAs(
+  user: Pick<TestUser, "cookie"> | null,
+  pathname: string,
+  init: { method?: string; form?: Record<string, string | Blob>; body?: BodyInit } = {},
+): Request {
+  const headers = new Headers({ origin: BASE });
+  if (user) headers.set("cookie", user.cookie);
+  let body = init.body;
+  if (init.form) {
+    const formData = new FormData();
+    for (const [key, value] of Object.entries(init.form)) formData.append(key, value);
+    body = formData;
+  }
+  return new Request(`${BASE}${pathname}`, {
+    method: init.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+  });
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+/** End-to-end specs: the built app on an empty data folder, driven in Debian's Chromium. */
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    name: "e2e",
+    include: ["tests/e2e/**/*.e2e.ts"],
+    environment: "node",
+    globalSetup: ["tests/e2e/support/global-setup.ts"],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+  },
+});
