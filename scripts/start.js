@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const BUILD_ENTRY = "build/server/index.js";
+const BUILD_ENTRY = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
 const SOURCES = [
   "app",
   "server",

@@ -3,7 +3,8 @@ import compression from "compression";
 import express from "express";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
-const BUILD_PATH = "../build/server/index.js";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const BUILD_PATH = `../${BUILD_DIR}/server/index.js`;
 
 const server = express();
 server.disable("x-powered-by");
@@ -30,8 +31,11 @@ if (DEVELOPMENT) {
   });
 } else {
   appModule = await import(BUILD_PATH);
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use(
+    "/assets",
+    express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }),
+  );
+  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
   server.use(appModule.app);
 }
 

@@ -122,3 +122,38 @@ export const images = pgTable(
   },
   (table) => [index("images_created_at_idx").on(table.createdAt.desc())],
 );
+
+/** Every saved value of a page text, newest last: the in-place editor's history. */
+export const pageContentRevisions = pgTable(
+  "page_content_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pagePath: text("page_path").notNull(),
+    contentKey: text("content_key").notNull(),
+    contentValue: text("content_value").notNull(),
+    contentType: text("content_type", { enum: contentTypes }).notNull().default("text"),
+    savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("page_content_revisions_block_idx").on(
+      table.pagePath,
+      table.contentKey,
+      table.savedAt.desc(),
+    ),
+  ],
+);
+
+/** Who changed a sensitive setting (the donation account), when, and from what to what. */
+export const settingsAudit = pgTable(
+  "settings_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    oldValue: jsonb("old_value"),
+    newValue: jsonb("new_value").notNull(),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("settings_audit_key_idx").on(table.key, table.changedAt.desc())],
+);

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import {
   createPgliteHandle,
   createPostgresHandle,
@@ -37,7 +37,7 @@ if (serverUrl) {
     await admin.end();
   };
 } else {
-  const template = readFileSync(path.resolve("tests/.tmp/pglite-template.tar.gz"));
+  const template = readFileSync(inject("pgliteTemplate"));
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   handle = createPgliteHandle(client);
 }

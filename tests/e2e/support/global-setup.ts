@@ -15,7 +15,7 @@ let server: RunningServer | undefined;
 
 /** One shared server for the specs, on a fresh data folder with the fixture accounts. */
 export default async function setup(project: TestProject) {
-  if (!existsSync("build/server/index.js")) {
+  if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`)) {
     throw new Error("Build the app first: npm run build");
   }
   const dataDir = newDataDir();

@@ -1,0 +1,4 @@
+// Placeholder until its issue lands.
+export default function Screen() {
+  return <h1>images/form</h1>;
+}
