@@ -38,4 +38,5 @@ export default [
   ]),
 
   route("api/auth/*", "routes/resources/auth.ts"),
+  route("api/page-content", "routes/resources/page-content.ts"),
 ] satisfies RouteConfig;
