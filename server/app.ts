@@ -6,6 +6,7 @@ import { ensureDatabaseReady, getDatabaseHandle, isDatabaseHealthy } from "~/uti
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { getStorage } from "~/utils/storage.server";
+import { createPageCache } from "./page-cache";
 import { createRealtimeHub } from "./realtime";
 
 declare module "react-router" {
@@ -16,7 +17,8 @@ declare module "react-router" {
 
 const env = getEnv();
 await ensureDatabaseReady();
-const realtime = createRealtimeHub();
+const pageCache = createPageCache();
+const realtime = createRealtimeHub({ onChange: pageCache.invalidate });
 const isDevelopment = env.NODE_ENV === "development";
 
 export const listenOn = { port: env.PORT, host: env.HOST };
@@ -79,6 +81,8 @@ app.get("/uploads/{*key}", async (req, res) => {
     res.status(400).type("text/plain").send("مسار غير صالح");
   }
 });
+
+app.use(pageCache.middleware);
 
 app.use(
   createRequestHandler({

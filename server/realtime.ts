@@ -17,12 +17,13 @@ const RECONNECT_MS = 2_000;
  * One LISTEN per process, fanned out to every open page over Server-Sent Events.
  * Several processes each listen, so every browser hears every change.
  */
-export function createRealtimeHub() {
+export function createRealtimeHub({ onChange }: { onChange?: (payload: string) => void } = {}) {
   const streams = new Set<Response>();
   let unlisten: (() => Promise<void>) | null = null;
   let stopped = false;
 
   function broadcast(payload: string) {
+    onChange?.(payload);
     for (const res of streams) res.write(`data: ${payload}\n\n`);
   }
 

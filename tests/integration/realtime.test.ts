@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, expect, test } from "vitest";
 import { db } from "~/utils/db.server";
-import { pageContent, siteSettings } from "../../database/schema";
+import { pageContent, posts, siteSettings } from "../../database/schema";
 import { createRealtimeHub } from "../../server/realtime";
 
 const hub = createRealtimeHub();
@@ -53,4 +54,23 @@ test("a change to a content table reaches an open /realtime stream", async () =>
     { table: "page_content", op: "INSERT", key: "hero-title", page_path: "/" },
     { table: "site_settings", op: "INSERT", key: "contact_info" },
   ]);
+});
+
+test("a visit that only counts a view is not broadcast", async () => {
+  const [post] = await db
+    .insert(posts)
+    .values({
+      title: "خبر",
+      content: "نص",
+      slug: "khabar",
+      status: "published",
+      publishedAt: new Date(),
+    })
+    .returning();
+  await new Promise((resolve) => setTimeout(resolve, 100)); // let the INSERT's event pass first
+  const response = await fetch(`http://127.0.0.1:${port}/realtime`);
+  const received = readEvents(response, 1);
+  await db.update(posts).set({ viewsCount: 5 }).where(eq(posts.id, post.id));
+  await db.update(posts).set({ title: "خبر محدث" }).where(eq(posts.id, post.id));
+  expect(await received).toEqual([{ table: "posts", op: "UPDATE", key: post.id }]);
 });
