@@ -47,7 +47,17 @@ export function createPostgresHandle(connectionString: string): DatabaseHandle {
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(db, { migrationsFolder }),
+    async migrate() {
+      // Several processes may start at once: one migrates, the others wait and find it done.
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock(725000)");
+        await migratePg(db, { migrationsFolder });
+      } finally {
+        await lock.query("select pg_advisory_unlock(725000)").catch(() => {});
+        lock.release();
+      }
+    },
     async listen(channel, onPayload) {
       // LISTEN needs one dedicated connection for as long as we listen.
       const client = await pool.connect();
