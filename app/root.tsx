@@ -54,7 +54,7 @@ export default function App() {
         : toast.type === "info"
           ? showToast.info
           : showToast.success;
-    show(toast.title, { description: toast.description });
+    show(toast.title, { id: toast.id, description: toast.description });
   }, [toast]);
   return <Outlet />;
 }

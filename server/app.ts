@@ -25,6 +25,13 @@ export const listenOn = { port: env.PORT, host: env.HOST };
 
 export const app = express();
 app.disable("x-powered-by");
+// Behind a local reverse proxy the client's address comes from X-Forwarded-For; otherwise it is the
+// socket's. Either way the rate limiter reads one trustworthy value (a client cannot forge it).
+app.set("trust proxy", "loopback");
+app.use((req, _res, next) => {
+  req.headers["x-forwarded-for"] = req.ip ?? "";
+  next();
+});
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -55,6 +62,9 @@ app.use(
           },
         },
     crossOriginEmbedderPolicy: false,
+    // "no-referrer" makes Chromium send `Origin: null` on plain form posts, which React Router's
+    // CSRF check refuses; same-origin still keeps reset tokens out of other sites' Referer.
+    referrerPolicy: { policy: "same-origin" },
     strictTransportSecurity: env.SITE_URL?.startsWith("https://") ? undefined : false,
   }),
 );

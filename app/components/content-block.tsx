@@ -1,11 +1,38 @@
-import { createContext, type ElementType, useContext } from "react";
-import { type BlockMap, blockId } from "~/utils/content-blocks";
+import { createContext, type ElementType, lazy, Suspense, useContext, useMemo } from "react";
+import { useEditMode } from "~/components/edit-mode/edit-mode-context";
+import { cn } from "~/utils/cn";
+import { type BlockMap, blockId, type StoredBlock } from "~/utils/content-blocks";
 
-const BlocksContext = createContext<BlockMap>({});
+interface LoadedBlocks {
+  blocks: BlockMap;
+  /** The page paths whose stored texts `blocks` holds; undefined: every path inside. */
+  paths?: ReadonlySet<string>;
+}
+
+const BlocksContext = createContext<LoadedBlocks | null>(null);
 const ScopeContext = createContext<string>("/");
 
-/** Provides the stored texts that the page's loader read. */
-export const BlocksProvider = BlocksContext.Provider;
+/**
+ * Provides the stored texts that a loader read. With `paths`, a block of any other page path
+ * shows its default as loading until its texts arrive.
+ */
+export function BlocksProvider({
+  value,
+  paths,
+  children,
+}: {
+  value: BlockMap;
+  paths?: string[];
+  children: React.ReactNode;
+}) {
+  const pathKey = paths?.join("\n");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathKey stands for paths.
+  const loaded = useMemo(
+    () => ({ blocks: value, paths: paths && new Set(paths) }),
+    [value, pathKey],
+  );
+  return <BlocksContext.Provider value={loaded}>{children}</BlocksContext.Provider>;
+}
 
 /**
  * Sets the page path that blocks inside belong to: the page's own path, or the shared
@@ -15,11 +42,32 @@ export function BlockScope({ path, children }: { path: string; children: React.R
   return <ScopeContext.Provider value={path}>{children}</ScopeContext.Provider>;
 }
 
-/** Where a block lives and what it shows now; the in-place editor plugs in here. */
-export function useBlock(k: string, fallback: string) {
+/** One block as a page sees it: where it lives, what it shows now, and its built-in default. */
+export interface BlockState {
+  pagePath: string;
+  key: string;
+  value: string;
+  /** A stored value exists (otherwise `value` is the built-in default). */
+  stored: boolean;
+  current: StoredBlock | null;
+  fallback: string;
+  /** The stored texts of this page are not known yet (client-side only): show the default, pulsing. */
+  loading: boolean;
+}
+
+export function useBlock(k: string, fallback: string): BlockState {
   const pagePath = useContext(ScopeContext);
-  const stored = useContext(BlocksContext)[blockId(pagePath, k)];
-  return { pagePath, key: k, value: stored?.value ?? fallback, stored: Boolean(stored) };
+  const loaded = useContext(BlocksContext);
+  const current = loaded?.blocks[blockId(pagePath, k)] ?? null;
+  return {
+    pagePath,
+    key: k,
+    value: current?.value ?? fallback,
+    stored: Boolean(current),
+    current,
+    fallback,
+    loading: Boolean(loaded?.paths && !loaded.paths.has(pagePath)),
+  };
 }
 
 type BlockProps = {
@@ -30,6 +78,15 @@ type BlockProps = {
   id?: string;
 };
 
+const LOADING_CLASS = "animate-pulse opacity-70";
+
+// The editor is loaded only for an admin on a hydrated page; visitors never download it.
+const EditableBlock = lazy(() =>
+  import("~/components/edit-mode/editable-block").then((module) => ({
+    default: module.EditableBlock,
+  })),
+);
+
 /** An editable plain text: `<Text k="hero-title" as="h1">default</Text>`. */
 export function Text({
   k,
@@ -39,22 +96,56 @@ export function Text({
   children,
 }: BlockProps & { children: string }) {
   const block = useBlock(k, children);
-  return (
-    <Tag className={className} id={id} data-block={k}>
-      {block.value}
+  const { status } = useEditMode();
+  const plain = (
+    <Tag
+      className={cn(className, block.value.includes("\n") && "whitespace-pre-line") || undefined}
+      id={id}
+      data-block={k}
+    >
+      {block.loading ? <BlockLoading text={block.value} /> : block.value}
     </Tag>
+  );
+  if (status !== "ready") return plain;
+  return (
+    <Suspense fallback={plain}>
+      <EditableBlock block={block} kind="text" as={Tag} className={className} id={id} />
+    </Suspense>
   );
 }
 
 /** An editable rich text; the default is trusted markup written in our source. */
 export function Html({ k, as: Tag = "div", className, id, html }: BlockProps & { html: string }) {
   const block = useBlock(k, html);
-  return (
+  const { status } = useEditMode();
+  const plain = (
     <Tag
-      className={className}
+      className={cn(className, block.loading && LOADING_CLASS) || undefined}
       id={id}
       data-block={k}
-      dangerouslySetInnerHTML={{ __html: block.value }}
+      aria-busy={block.loading || undefined}
+      {...htmlContent(block)}
     />
+  );
+  if (status !== "ready") return plain;
+  return (
+    <Suspense fallback={plain}>
+      <EditableBlock block={block} kind="html" as={Tag} className={className} id={id} />
+    </Suspense>
+  );
+}
+
+/** A stored plain-text value in an html block is shown as text, never parsed as markup. */
+export function htmlContent(block: Pick<BlockState, "value" | "current">) {
+  return block.current?.type === "text"
+    ? { children: block.value }
+    : { dangerouslySetInnerHTML: { __html: block.value } };
+}
+
+function BlockLoading({ text }: { text: string }) {
+  return (
+    <span className={LOADING_CLASS} aria-busy="true">
+      {text}
+    </span>
   );
 }

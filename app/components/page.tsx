@@ -1,17 +1,32 @@
-import type { LucideIcon } from "lucide-react";
+import { ArrowLeft, CircleCheck, type LucideIcon } from "lucide-react";
+import type { ElementType } from "react";
 import { Link } from "react-router";
 import { Text } from "~/components/content-block";
 import { cn } from "~/utils/cn";
 
-/** The title band at the top of every public page; both texts are editable blocks. */
-export function PageHero({ title, subtitle }: { title: string; subtitle?: string }) {
+// The building blocks of the public pages. Every text they show is an editable content
+// block whose key is derived from the `k` the page gives them, so keys stay unique per page.
+
+/**
+ * The title band at the top of every public page; both texts are editable blocks
+ * (`k`-title and `k`-subtitle, by default page-title and page-subtitle).
+ */
+export function PageHero({
+  title,
+  subtitle,
+  k = "page",
+}: {
+  title: string;
+  subtitle?: string;
+  k?: string;
+}) {
   return (
     <section className="bg-gradient-to-b from-primary-light to-white px-4 py-14 text-center">
-      <Text k="page-title" as="h1" className="text-3xl text-primary-dark md:text-4xl">
+      <Text k={`${k}-title`} as="h1" className="text-3xl text-primary-dark md:text-4xl">
         {title}
       </Text>
       {subtitle && (
-        <Text k="page-subtitle" as="p" className="mx-auto mt-4 max-w-3xl text-lg text-muted">
+        <Text k={`${k}-subtitle`} as="p" className="mx-auto mt-4 max-w-3xl text-lg text-muted">
           {subtitle}
         </Text>
       )}
@@ -19,21 +34,26 @@ export function PageHero({ title, subtitle }: { title: string; subtitle?: string
   );
 }
 
-/** A page section with an editable heading (`k`-title) and optional intro (`k`-intro). */
+/**
+ * A page section with an editable heading (`k`-title) and optional intro (`k`-intro).
+ * `tinted` paints a full-width soft band behind it to set sections apart.
+ */
 export function Section({
   k,
   title,
   intro,
   className,
+  tinted = false,
   children,
 }: {
   k: string;
   title: string;
   intro?: string;
   className?: string;
+  tinted?: boolean;
   children?: React.ReactNode;
 }) {
-  return (
+  const section = (
     <section
       className={cn("mx-auto max-w-7xl px-4 py-10", className)}
       aria-labelledby={`${k}-heading`}
@@ -54,15 +74,21 @@ export function Section({
       {children}
     </section>
   );
+  return tinted ? <div className="bg-surface">{section}</div> : section;
 }
 
-/** A card with an icon, an editable title and an editable description. */
+/**
+ * A card with an icon, an editable title and an editable description. With `to` the whole
+ * card is a link; `more` adds a visible "read more" cue (`k`-more) to such a card.
+ */
 export function InfoCard({
   k,
   title,
   description,
   icon: Icon,
   to,
+  more,
+  badge,
   children,
   className,
 }: {
@@ -71,6 +97,9 @@ export function InfoCard({
   description?: string;
   icon?: LucideIcon;
   to?: string;
+  more?: string;
+  /** A short editable label above the title (`k`-badge), e.g. the years of a phase. */
+  badge?: string;
   children?: React.ReactNode;
   className?: string;
 }) {
@@ -81,6 +110,15 @@ export function InfoCard({
           <Icon aria-hidden className="size-6" />
         </span>
       )}
+      {badge && (
+        <Text
+          k={`${k}-badge`}
+          as="p"
+          className="mb-2 inline-block rounded-full bg-accent-light px-3 py-0.5 text-sm font-medium text-ink"
+        >
+          {badge}
+        </Text>
+      )}
       <Text k={`${k}-title`} as="h3" className="mb-2 text-xl">
         {title}
       </Text>
@@ -90,11 +128,18 @@ export function InfoCard({
         </Text>
       )}
       {children}
+      {to && more && (
+        <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-primary">
+          <Text k={`${k}-more`}>{more}</Text>
+          <ArrowLeft aria-hidden className="size-5 transition group-hover:-translate-x-1" />
+        </span>
+      )}
     </>
   );
   const classes = cn(
-    "block rounded-2xl border border-line bg-white p-6 shadow-sm",
-    to && "transition hover:-translate-y-0.5 hover:border-primary hover:shadow-md",
+    "flex flex-col items-start rounded-2xl border border-line bg-white p-6 shadow-sm",
+    to &&
+      "group transition hover:-translate-y-0.5 hover:border-primary hover:shadow-md focus-visible:border-primary",
     className,
   );
   return to ? (
@@ -106,14 +151,231 @@ export function InfoCard({
   );
 }
 
+const GRID_COLUMNS = {
+  2: "sm:grid-cols-2",
+  3: "sm:grid-cols-2 lg:grid-cols-3",
+  4: "sm:grid-cols-2 lg:grid-cols-4",
+} as const;
+
+/** A responsive grid of cards: one column on a phone, up to `columns` on a wide screen. */
 export function CardGrid({
   className,
+  columns = 3,
   children,
 }: {
   className?: string;
+  columns?: keyof typeof GRID_COLUMNS;
   children: React.ReactNode;
 }) {
+  return <div className={cn("grid gap-5", GRID_COLUMNS[columns], className)}>{children}</div>;
+}
+
+/**
+ * A checked list of short editable points; item keys are `k`-1, `k`-2, … `stack` sits inside
+ * a card, `tiles` spreads the points over a grid of small tiles of their own.
+ */
+export function FeatureList({
+  k,
+  items,
+  layout = "stack",
+}: {
+  k: string;
+  items: readonly string[];
+  layout?: "stack" | "tiles";
+}) {
+  const tiles = layout === "tiles";
   return (
-    <div className={cn("grid gap-5 sm:grid-cols-2 lg:grid-cols-3", className)}>{children}</div>
+    <ul className={tiles ? "grid gap-3 sm:grid-cols-2 lg:grid-cols-3" : "mt-4 space-y-2"}>
+      {items.map((item, index) => (
+        <li
+          key={item}
+          className={cn(
+            "flex items-start gap-2",
+            tiles && "rounded-xl border border-line bg-white p-4 text-lg shadow-sm",
+          )}
+        >
+          <CircleCheck aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
+          <Text k={`${k}-${index + 1}`}>{item}</Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface StatItem {
+  key: string;
+  value: string;
+  label: string;
+  icon?: LucideIcon;
+}
+
+/**
+ * Figures with their labels as a description list: the label is read first, the figure is
+ * shown large above it. Keys: `k`-`item.key`-value and -label.
+ */
+export function StatGrid({
+  k,
+  items,
+  size = "lg",
+  className,
+}: {
+  k: string;
+  items: readonly StatItem[];
+  /** `lg` for stand-alone figures, `sm` for figures inside a card. */
+  size?: "lg" | "sm";
+  className?: string;
+}) {
+  const large = size === "lg";
+  return (
+    <dl
+      className={cn(
+        "grid gap-3",
+        large ? "grid-cols-1 sm:grid-cols-3" : "mt-4 w-full grid-cols-2",
+        className,
+      )}
+    >
+      {items.map(({ key, value, label, icon: Icon }) => (
+        <div
+          key={key}
+          className={cn(
+            "flex flex-col-reverse items-center justify-end rounded-2xl text-center",
+            large ? "border border-line bg-white p-6 shadow-sm" : "bg-surface px-2 py-3",
+          )}
+        >
+          <Text k={`${k}-${key}-label`} as="dt" className={cn("text-muted", !large && "text-sm")}>
+            {label}
+          </Text>
+          <Text
+            k={`${k}-${key}-value`}
+            as="dd"
+            className={cn(
+              "font-bold text-primary-dark",
+              large ? "text-4xl leading-tight" : "text-xl md:text-2xl",
+            )}
+          >
+            {value}
+          </Text>
+          {Icon && (
+            <span
+              aria-hidden
+              className="mb-3 flex size-12 items-center justify-center rounded-full bg-primary-light text-primary"
+            >
+              <Icon className="size-6" />
+            </span>
+          )}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface StepItem {
+  key: string;
+  title: string;
+  description: string;
+}
+
+/** Numbered steps, side by side on a wide screen. Keys: `k`-`step.key`-title/-description. */
+export function Steps({ k, steps }: { k: string; steps: readonly StepItem[] }) {
+  return (
+    <ol className="grid gap-5 md:grid-cols-3">
+      {steps.map((step, index) => (
+        <li key={step.key} className="rounded-2xl border border-line bg-white p-6 shadow-sm">
+          <span
+            aria-hidden
+            className="mb-4 flex size-12 items-center justify-center rounded-full bg-primary text-xl font-bold text-white"
+          >
+            {index + 1}
+          </span>
+          <Text k={`${k}-${step.key}-title`} as="h3" className="mb-2 text-xl">
+            {step.title}
+          </Text>
+          <Text k={`${k}-${step.key}-description`} as="p" className="text-muted">
+            {step.description}
+          </Text>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * A highlighted message in the association's gold, for a commitment, an emergency line or
+ * a notice. Keys: `k`-title and `k`-text.
+ */
+export function Callout({
+  k,
+  title,
+  text,
+  icon: Icon,
+  headingAs = "h3",
+  className,
+  children,
+}: {
+  k: string;
+  title: string;
+  text: string;
+  icon?: LucideIcon;
+  headingAs?: ElementType;
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        "flex flex-col gap-4 rounded-2xl border-s-4 border-accent bg-accent-light p-6 sm:flex-row sm:items-start md:p-8",
+        className,
+      )}
+    >
+      {Icon && (
+        <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-white text-primary shadow-sm">
+          <Icon aria-hidden className="size-7" />
+        </span>
+      )}
+      <div className="flex-1">
+        <Text k={`${k}-title`} as={headingAs} className="mb-2 text-2xl">
+          {title}
+        </Text>
+        <Text k={`${k}-text`} as="p" className="text-lg text-ink">
+          {text}
+        </Text>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export interface CardItem {
+  key: string;
+  title: string;
+  description?: string;
+  icon?: LucideIcon;
+  to?: string;
+}
+
+/** A grid of InfoCards, one an item, keyed by `item.key`; linked items get the `more` cue. */
+export function CardList({
+  items,
+  columns,
+  more,
+}: {
+  items: readonly CardItem[];
+  columns?: keyof typeof GRID_COLUMNS;
+  more?: string;
+}) {
+  return (
+    <CardGrid columns={columns}>
+      {items.map((item) => (
+        <InfoCard
+          key={item.key}
+          k={item.key}
+          title={item.title}
+          description={item.description}
+          icon={item.icon}
+          to={item.to}
+          more={item.to ? more : undefined}
+        />
+      ))}
+    </CardGrid>
   );
 }

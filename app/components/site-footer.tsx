@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { Text } from "~/components/content-block";
+import { Html, Text } from "~/components/content-block";
 import { AssociationLogo } from "~/components/logo";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/social-icons";
 import { MENU } from "~/content/menu";
@@ -20,10 +20,11 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
         <section className="space-y-3">
           <AssociationLogo className="h-14 rounded-lg bg-white p-1" />
-          <Text k="footer-about" as="p" className="text-white/85">
-            جمعية أهلية غير ربحية تعمل على تحسين جودة حياة كبار السن في المنطقة الشرقية، وتمكينهم من
-            حياة كريمة آمنة.
-          </Text>
+          <Html
+            k="footer-about"
+            className="space-y-2 text-white/85 [&_a]:underline [&_ol]:list-decimal [&_ol]:ps-5 [&_ul]:list-disc [&_ul]:ps-5"
+            html="<p>جمعية أهلية غير ربحية تعمل على تحسين جودة حياة كبار السن في المنطقة الشرقية، وتمكينهم من حياة كريمة آمنة.</p>"
+          />
           {links.length > 0 && (
             <ul className="flex gap-2" aria-label="حساباتنا على مواقع التواصل">
               {links.map(({ key, label, Icon }) => (

@@ -1,7 +1,8 @@
-import { ChevronDown, LayoutDashboard, LogIn, LogOut, Menu, X } from "lucide-react";
+import { ChevronDown, LayoutDashboard, LogIn, Menu, UserRound, X } from "lucide-react";
 import { NavigationMenu } from "radix-ui";
 import { useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
+import { SignOutForm } from "~/components/auth/sign-out-form";
 import { Text } from "~/components/content-block";
 import { AssociationLogo, VisionLogo } from "~/components/logo";
 import { buttonClass } from "~/components/ui/button";
@@ -24,7 +25,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-primary",
   );
 
-function AccountLinks({ user }: { user: HeaderUser | null }) {
+/** `compact` (the desktop bar, where space is short) shows the account link as an icon. */
+function AccountLinks({ user, compact = false }: { user: HeaderUser | null; compact?: boolean }) {
   if (!user) {
     return (
       <Link to="/login" className={buttonClass("outline", "sm")}>
@@ -34,20 +36,52 @@ function AccountLinks({ user }: { user: HeaderUser | null }) {
     );
   }
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-center gap-2 whitespace-nowrap">
       {hasRole(user, "editor") && (
         <Link to={staffHome(user)} className={buttonClass("secondary", "sm")}>
           <LayoutDashboard aria-hidden className="size-4" />
           <Text k="header-admin">لوحة التحكم</Text>
         </Link>
       )}
-      <Form method="post" action="/logout">
-        <button type="submit" className={buttonClass("ghost", "sm")}>
-          <LogOut aria-hidden className="size-4" />
-          <Text k="header-logout">تسجيل الخروج</Text>
-        </button>
-      </Form>
+      {compact ? (
+        <Link
+          to="/profile"
+          className={buttonClass("ghost", "icon")}
+          aria-label="حسابي"
+          title="حسابي"
+        >
+          <UserRound aria-hidden className="size-5" />
+        </Link>
+      ) : (
+        <Link to="/profile" className={buttonClass("ghost", "sm")}>
+          <UserRound aria-hidden className="size-4" />
+          <Text k="header-profile">حسابي</Text>
+        </Link>
+      )}
+      <SignOutForm from="site">
+        <Text k="header-logout">تسجيل الخروج</Text>
+      </SignOutForm>
     </div>
+  );
+}
+
+/**
+ * A menu link for Radix NavigationMenu. Its Slot joins class names as strings, so the active
+ * state is computed here rather than by NavLink's className function.
+ */
+function DesktopLink({ item }: { item: MenuItem }) {
+  const { pathname } = useLocation();
+  const isActive = pathname === item.path;
+  return (
+    <NavigationMenu.Link asChild active={isActive}>
+      <Link
+        to={item.path}
+        className={linkClass({ isActive })}
+        aria-current={isActive ? "page" : undefined}
+      >
+        <Text k={item.titleKey}>{item.title}</Text>
+      </Link>
+    </NavigationMenu.Link>
   );
 }
 
@@ -75,11 +109,7 @@ function DesktopMenu() {
                 <ul className="flex flex-col">
                   {[{ ...item, subItems: undefined }, ...item.subItems].map((sub) => (
                     <li key={sub.path}>
-                      <NavigationMenu.Link asChild>
-                        <NavLink to={sub.path} end className={linkClass}>
-                          <Text k={sub.titleKey}>{sub.title}</Text>
-                        </NavLink>
-                      </NavigationMenu.Link>
+                      <DesktopLink item={sub} />
                     </li>
                   ))}
                 </ul>
@@ -87,11 +117,7 @@ function DesktopMenu() {
             </NavigationMenu.Item>
           ) : (
             <NavigationMenu.Item key={item.path}>
-              <NavigationMenu.Link asChild>
-                <NavLink to={item.path} end className={linkClass}>
-                  <Text k={item.titleKey}>{item.title}</Text>
-                </NavLink>
-              </NavigationMenu.Link>
+              <DesktopLink item={item} />
             </NavigationMenu.Item>
           ),
         )}
@@ -145,7 +171,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </Link>
         <DesktopMenu />
         <div className="hidden lg:block">
-          <AccountLinks user={user} />
+          <AccountLinks user={user} compact />
         </div>
         <button
           type="button"

@@ -1,5 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, ilike, or } from "drizzle-orm";
 import { db } from "~/utils/db.server";
+import { isUuid } from "~/utils/db-helpers.server";
+import { removeImage, storeImage } from "~/utils/image-upload.server";
+import { logger } from "~/utils/logger.server";
+import { type Actor, assertRole } from "~/utils/roles";
 import { categories, images, users } from "../../database/schema";
 
 /** The gallery's images, newest first (images have no status: every image is public). */
@@ -21,3 +25,131 @@ export async function listGalleryImages() {
 }
 
 export type GalleryImage = Awaited<ReturnType<typeof listGalleryImages>>[number];
+
+// ─── The staff area ─────────────────────────────────────────────────────────────────────────
+// Reads need a signed-in user (viewers see the list read-only); every change needs an editor.
+
+/** Where gallery images live in storage (spec §7: a random name; ours is `gallery/…webp`). */
+const IMAGE_FOLDER = "gallery";
+
+const notFound = () => new Response("الصورة غير موجودة", { status: 404 });
+
+/** `%text%` for ILIKE, with the user's own % and _ searched as characters. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** Every gallery image, newest first, with its category and author (spec §2.8). */
+export async function listImagesForStaff(actor: Actor | null, filters: { q?: string } = {}) {
+  assertRole(actor, "viewer");
+  const q = filters.q?.trim();
+  const pattern = q ? containing(q) : null;
+  return db
+    .select({
+      id: images.id,
+      title: images.title,
+      description: images.description,
+      imageUrl: images.imageUrl,
+      createdAt: images.createdAt,
+      categoryName: categories.name,
+      authorName: users.fullName,
+    })
+    .from(images)
+    .leftJoin(categories, eq(images.categoryId, categories.id))
+    .leftJoin(users, eq(images.authorId, users.id))
+    .where(
+      pattern ? or(ilike(images.title, pattern), ilike(images.description, pattern)) : undefined,
+    )
+    .orderBy(desc(images.createdAt));
+}
+
+export type StaffImageRow = Awaited<ReturnType<typeof listImagesForStaff>>[number];
+
+/** One image for the edit form; null when there is none. */
+export async function getImageForStaff(actor: Actor | null, id: string) {
+  assertRole(actor, "viewer");
+  if (!isUuid(id)) return null;
+  const [image] = await db.select().from(images).where(eq(images.id, id));
+  return image ?? null;
+}
+
+/** What the image form saves besides the file. */
+export interface ImageInput {
+  title: string;
+  /** Also the image's alternative text. */
+  description: string | null;
+  categoryId: string | null;
+}
+
+/** Removes files that are no longer (or never were) referenced; a failure is only logged. */
+async function discardStoredImage(url: string) {
+  try {
+    await removeImage(url);
+  } catch (error) {
+    logger.warn({ err: error, url }, "removing a gallery image from storage failed");
+  }
+}
+
+/**
+ * Stores `file`, then runs the database write that points at it. If the write fails the
+ * stored files are removed again, so a failed save leaves neither a row nor an orphan file.
+ */
+async function withStoredImage<T>(file: File, write: (imageUrl: string) => Promise<T>) {
+  const stored = await storeImage(file, IMAGE_FOLDER);
+  try {
+    return await write(stored.url);
+  } catch (error) {
+    await discardStoredImage(stored.url);
+    throw error;
+  }
+}
+
+const savedColumns = { id: images.id, imageUrl: images.imageUrl };
+
+/** Uploads a gallery image (checked and re-encoded) and records it; the editor is its author. */
+export async function createImage(actor: Actor | null, input: ImageInput, file: File) {
+  const editor = assertRole(actor, "editor");
+  return withStoredImage(file, async (imageUrl) => {
+    const [created] = await db
+      .insert(images)
+      .values({ ...input, imageUrl, authorId: editor.id })
+      .returning(savedColumns);
+    return created;
+  });
+}
+
+/**
+ * Saves the edit form, keeping the image or replacing it with `file`. The saving user becomes
+ * the author (spec §7). A replaced file is removed only after the row stops pointing at it.
+ */
+export async function updateImage(
+  actor: Actor | null,
+  id: string,
+  input: ImageInput,
+  file?: File | null,
+) {
+  const editor = assertRole(actor, "editor");
+  const current = await getImageForStaff(editor, id);
+  if (!current) throw notFound();
+  const write = async (imageUrl: string) => {
+    const [row] = await db
+      .update(images)
+      .set({ ...input, imageUrl, authorId: editor.id })
+      .where(eq(images.id, id))
+      .returning(savedColumns);
+    if (!row) throw notFound();
+    return row;
+  };
+  if (!file) return write(current.imageUrl);
+  const updated = await withStoredImage(file, write);
+  await discardStoredImage(current.imageUrl);
+  return updated;
+}
+
+/** Deletes an image's row, then its files; a storage failure never undoes the delete. */
+export async function deleteImage(actor: Actor | null, id: string) {
+  assertRole(actor, "editor");
+  if (!isUuid(id)) throw notFound();
+  const [deleted] = await db.delete(images).where(eq(images.id, id)).returning(savedColumns);
+  if (!deleted) throw notFound();
+  await discardStoredImage(deleted.imageUrl);
+  return deleted;
+}

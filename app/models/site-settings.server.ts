@@ -5,9 +5,11 @@ import {
   DEFAULT_SOCIAL_LINKS,
 } from "~/content/site-defaults";
 import { db } from "~/utils/db.server";
+import { getSiteUrl } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { type Actor, assertRole } from "~/utils/roles";
 import { siteSettings } from "../../database/schema";
+import { notifyAdminsOfDonationChange, recordDonationChange } from "./settings-audit.server";
 
 export type SocialLinks = typeof DEFAULT_SOCIAL_LINKS;
 export type ContactInfo = typeof DEFAULT_CONTACT_INFO;
@@ -82,20 +84,63 @@ export async function getSiteUrlSetting(): Promise<string | null> {
   return site_url ? site_url.replace(/\/$/, "") : null;
 }
 
-/** Stores one setting; only an administrator may. Answers the stored value read back. */
+/**
+ * Every setting as stored (over its default), for the administrators' settings screen. Unlike
+ * getSettings, a failed read throws: an admin must never edit defaults believing them stored.
+ */
+export async function getSettingsForAdmin(actor: Actor | null): Promise<SiteSettings> {
+  assertRole(actor, "admin");
+  const keys = Object.keys(SETTING_DEFAULTS) as SettingKey[];
+  const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, keys));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(
+    keys.map((key) => [key, withDefaults(key, stored.get(key))]),
+  ) as unknown as SiteSettings;
+}
+
+/**
+ * Stores one setting; only an administrator may. Answers the stored value read back, and
+ * throws when the database refuses (so no one is told "updated" when nothing was saved).
+ * A change of the donation account is recorded in the same transaction and announced to
+ * every administrator by e-mail.
+ */
 export async function updateSetting<K extends SettingKey>(
   actor: Actor | null,
   key: K,
   value: SiteSettings[K],
 ): Promise<SiteSettings[K]> {
   const admin = assertRole(actor, "admin");
-  await db
-    .insert(siteSettings)
-    .values({ key, value, updatedBy: admin.id })
-    .onConflictDoUpdate({
-      target: siteSettings.key,
-      set: { value, updatedBy: admin.id, updatedAt: new Date() },
-    });
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key));
-  return withDefaults(key, row?.value);
+  const { stored, donationChange } = await db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ value: siteSettings.value })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, key))
+      .for("update");
+    const [row] = await tx
+      .insert(siteSettings)
+      .values({ key, value, updatedBy: admin.id })
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: { value, updatedBy: admin.id, updatedAt: new Date() },
+      })
+      .returning({ value: siteSettings.value });
+    if (!row) throw new Error(`the setting ${key} was not saved`);
+    const donationChange =
+      key === "donation_account"
+        ? await recordDonationChange(tx, {
+            changedBy: admin,
+            before: previous?.value ?? null,
+            after: row.value as DonationAccount,
+          })
+        : null;
+    return { stored: row.value, donationChange };
+  });
+  if (donationChange) {
+    const base = (await getSiteUrlSetting()) ?? getSiteUrl();
+    await notifyAdminsOfDonationChange(
+      donationChange,
+      `${base}/admin/dashboard/settings#donation-account`,
+    );
+  }
+  return withDefaults(key, stored);
 }

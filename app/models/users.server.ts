@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { getAuth } from "~/utils/auth.server";
 import { type Database, db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import type { Role } from "~/utils/roles";
-import { accounts, siteSettings, users } from "../../database/schema";
+import { type Actor, assertRole, normaliseRole, type Role } from "~/utils/roles";
+import { accounts, roles, sessions, siteSettings, users } from "../../database/schema";
 
 /** site_settings row written once by the first-run setup; never exposed publicly. */
 const SETUP_KEY = "setup";
@@ -101,4 +101,100 @@ export async function getPrimaryAdminEmail(): Promise<string | null> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, SETUP_KEY));
   const value = row?.value as { primary_admin_email?: string } | undefined;
   return value?.primary_admin_email ?? null;
+}
+
+/** A signed-in user changes their own name (spec §6: any role may). */
+export async function updateOwnProfile(actor: Actor | null, input: { fullName: string }) {
+  const self = assertRole(actor, "viewer");
+  await db
+    .update(users)
+    .set({ fullName: input.fullName.trim(), updatedAt: new Date() })
+    .where(eq(users.id, self.id));
+}
+
+/**
+ * Ends every other session of the user who just signed in (spec §7: a password sign-in first
+ * signs out the other sessions). `session` is the new session, the proof of who asks.
+ */
+export async function endOtherSessions(session: { userId: string; token: string }) {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, session.userId), ne(sessions.token, session.token)));
+}
+
+/**
+ * The account a password-reset link belongs to, while the link is unused and unexpired, or null.
+ * Reads through better-auth, which owns the token's storage format.
+ */
+export async function findUserByResetToken(
+  token: string,
+): Promise<{ id: string; email: string; role: Role } | null> {
+  const ctx = await getAuth().$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt < new Date()) return null;
+  const [user] = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, verification.value));
+  return user ? { ...user, role: normaliseRole(user.role) } : null;
+}
+
+/** A reset link opened from the inbox proves the address, like the confirmation link does. */
+export async function markEmailVerified(userId: string) {
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+}
+
+/** The team as the user-management screen lists it (spec §2.10), oldest account first. */
+export async function listUsers(actor: Actor | null) {
+  assertRole(actor, "admin");
+  const rows = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      avatarUrl: users.avatarUrl,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.email));
+  return rows.map((row) => ({ ...row, role: normaliseRole(row.role) }));
+}
+
+export type ListedUser = Awaited<ReturnType<typeof listUsers>>[number];
+
+/** The spec's message (§4, §8) for both refusals: the primary admin, and lowering oneself. */
+export const PRIMARY_ADMIN_ROLE_LOCKED = "لا يمكن تغيير دور المشرف الأساسي";
+
+/** A role change the rules forbid (not an error of the system). */
+export class RoleChangeRefusedError extends Error {
+  constructor() {
+    super(PRIMARY_ADMIN_ROLE_LOCKED);
+  }
+}
+
+/**
+ * An administrator sets another user's role (spec §4 "User roles"). Nobody else may change
+ * the primary admin's role, and an admin may not lower their own, so the site always keeps
+ * an administrator. The new role applies at the user's next request (roles are read afresh).
+ */
+export async function changeUserRole(actor: Actor | null, userId: string, role: Role) {
+  const admin = assertRole(actor, "admin");
+  if (!roles.includes(role)) throw new Response("دور غير معروف", { status: 400 });
+  const primaryAdminEmail = await getPrimaryAdminEmail();
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!target) throw new Response("المستخدم غير موجود", { status: 404 });
+    const isSelf = target.id === admin.id;
+    if (isSelf && role !== "admin") throw new RoleChangeRefusedError();
+    if (!isSelf && target.email.toLowerCase() === primaryAdminEmail) {
+      throw new RoleChangeRefusedError();
+    }
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    return { ...target, role };
+  });
 }

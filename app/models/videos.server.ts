@@ -1,6 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { db } from "~/utils/db.server";
-import { categories, users, videos } from "../../database/schema";
+import { isUuid } from "~/utils/db-helpers.server";
+import { logger } from "~/utils/logger.server";
+import { toggledStatus } from "~/utils/post-status";
+import { type Actor, assertRole } from "~/utils/roles";
+import { categories, users, type VideoStatus, videos } from "../../database/schema";
 
 /** Published videos, newest first; drafts never come out of here. */
 export async function listPublishedVideos() {
@@ -23,3 +27,140 @@ export async function listPublishedVideos() {
 }
 
 export type PublicVideo = Awaited<ReturnType<typeof listPublishedVideos>>[number];
+
+// ─── The staff area ─────────────────────────────────────────────────────────────────────────
+// Reads need a signed-in user (viewers see the list read-only); every change needs an editor.
+
+export type { VideoStatus };
+
+const notFound = () => new Response("الفيديو غير موجود", { status: 404 });
+
+/** `%text%` for ILIKE, with the user's own % and _ searched as characters. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** Every video, newest first, with its category and author, for the staff list (spec §2.7). */
+export async function listVideosForStaff(actor: Actor | null, filters: { q?: string } = {}) {
+  assertRole(actor, "viewer");
+  const q = filters.q?.trim();
+  const pattern = q ? containing(q) : null;
+  return db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      description: videos.description,
+      youtubeId: videos.youtubeId,
+      status: videos.status,
+      viewsCount: videos.viewsCount,
+      createdAt: videos.createdAt,
+      updatedAt: videos.updatedAt,
+      categoryName: categories.name,
+      authorName: users.fullName,
+    })
+    .from(videos)
+    .leftJoin(categories, eq(videos.categoryId, categories.id))
+    .leftJoin(users, eq(videos.authorId, users.id))
+    .where(
+      pattern
+        ? or(
+            ilike(videos.title, pattern),
+            ilike(videos.description, pattern),
+            ilike(videos.youtubeId, pattern),
+          )
+        : undefined,
+    )
+    .orderBy(desc(videos.createdAt));
+}
+
+export type StaffVideoRow = Awaited<ReturnType<typeof listVideosForStaff>>[number];
+
+/** One video, whatever its status, for the edit form; null when there is none. */
+export async function getVideoForStaff(actor: Actor | null, id: string) {
+  assertRole(actor, "viewer");
+  if (!isUuid(id)) return null;
+  const [video] = await db.select().from(videos).where(eq(videos.id, id));
+  return video ?? null;
+}
+
+/** What the video form saves (spec §7: the id already extracted from the typed link). */
+export interface VideoInput {
+  title: string;
+  description: string | null;
+  youtubeId: string;
+  categoryId: string | null;
+  status: VideoStatus;
+}
+
+const savedColumns = { id: videos.id, youtubeId: videos.youtubeId, status: videos.status };
+
+/** Creates a video; the saving editor is its author (spec §5, §7). */
+export async function createVideo(actor: Actor | null, input: VideoInput) {
+  const editor = assertRole(actor, "editor");
+  const [created] = await db
+    .insert(videos)
+    .values({ ...input, authorId: editor.id })
+    .returning(savedColumns);
+  return created;
+}
+
+/** Saves the edit form; as in the spec, the saving user becomes the author. */
+export async function updateVideo(actor: Actor | null, id: string, input: VideoInput) {
+  const editor = assertRole(actor, "editor");
+  if (!isUuid(id)) throw notFound();
+  const [updated] = await db
+    .update(videos)
+    .set({ ...input, authorId: editor.id, updatedAt: new Date() })
+    .where(eq(videos.id, id))
+    .returning(savedColumns);
+  if (!updated) throw notFound();
+  return updated;
+}
+
+/**
+ * The list's publish toggle (spec §4): draft ↔ published, with updated_at. Like the posts'
+ * toggle it only applies if the status is still the one read, so two screens cannot silently
+ * undo each other.
+ */
+export async function toggleVideoStatus(actor: Actor | null, id: string) {
+  const editor = assertRole(actor, "editor");
+  const current = await getVideoForStaff(editor, id);
+  if (!current) throw notFound();
+  const status = toggledStatus(current.status);
+  const [row] = await db
+    .update(videos)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(videos.id, id), eq(videos.status, current.status)))
+    .returning({ id: videos.id, status: videos.status, updatedAt: videos.updatedAt });
+  if (!row) {
+    logger.warn({ id }, "video status changed by someone else during a toggle");
+    throw new Response("تغيّرت حالة الفيديو قبل قليل، حدّث الصفحة وحاول مجدداً", { status: 409 });
+  }
+  return row;
+}
+
+export async function deleteVideo(actor: Actor | null, id: string) {
+  assertRole(actor, "editor");
+  if (!isUuid(id)) throw notFound();
+  const [deleted] = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
+  if (!deleted) throw notFound();
+  return deleted;
+}
+
+/**
+ * Counts one view of a video whose player finished loading in the staff list (spec §4).
+ * Any signed-in user may count one, since any of them may watch the list (viewers included);
+ * a signed-out request may not, so nobody outside can inflate the figures the overview and
+ * the public gallery show. The spec writes "the value read plus one"; one atomic
+ * `views_count + 1` cannot lose views when two people watch at once. updated_at is left
+ * alone: being watched does not change the video.
+ */
+export async function countVideoView(actor: Actor | null, id: string) {
+  assertRole(actor, "viewer");
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .update(videos)
+    .set({ viewsCount: sql`${videos.viewsCount} + 1` })
+    .where(eq(videos.id, id))
+    .returning({ id: videos.id, viewsCount: videos.viewsCount });
+  if (!row) throw notFound();
+  return row;
+}

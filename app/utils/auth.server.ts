@@ -1,12 +1,26 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getIP } from "better-auth/api";
+import {
+  consumeRateLimit,
+  isRateLimitingEnabled,
+  type RateLimitRule,
+} from "~/models/rate-limits.server";
 import { getSiteUrlSetting, isRegistrationAllowed } from "~/models/site-settings.server";
 import * as schema from "../../database/schema";
+import { TOO_MANY_ATTEMPTS } from "./auth-errors.server";
 import { db } from "./db.server";
 import { getEnv, getSiteUrl } from "./env.server";
+import { logger } from "./logger.server";
 import { sendMail } from "./mailer.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-rules";
+import {
+  NEW_PASSWORD_TOO_SHORT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  passwordProblem,
+} from "./password-rules";
 
 export const REGISTRATION_CLOSED = "التسجيل مغلق حالياً، تواصل مع إدارة الجمعية";
 
@@ -17,6 +31,58 @@ const PASSWORD_FIELDS: Record<string, string> = {
   "/change-password": "newPassword",
 };
 
+/**
+ * Attempts a minute per e-mail address and per client (IP) on the endpoints worth hammering.
+ * better-auth's own limiter runs only inside its HTTP handler, not when our actions call
+ * `auth.api.*`; this check runs in the `before` hook, so it covers both ways in.
+ */
+export const ABUSE_LIMITS: Record<string, { perEmail?: RateLimitRule; perClient: RateLimitRule }> =
+  {
+    "/sign-in/email": { perEmail: { max: 10, window: 60 }, perClient: { max: 30, window: 60 } },
+    "/sign-up/email": { perEmail: { max: 5, window: 60 }, perClient: { max: 10, window: 60 } },
+    "/request-password-reset": {
+      perEmail: { max: 3, window: 60 },
+      perClient: { max: 10, window: 60 },
+    },
+    // Guessing the current password with a stolen session.
+    "/change-password": { perClient: { max: 10, window: 60 } },
+  };
+
+/** Throws 429 with the Arabic message when this attempt goes over a limit. */
+async function enforceAbuseLimits(path: string, email: unknown, ip: string | null): Promise<void> {
+  const limits = ABUSE_LIMITS[path];
+  if (!limits || !isRateLimitingEnabled()) return;
+  const checks: Promise<{ allowed: boolean; retryAfterSeconds: number }>[] = [];
+  if (limits.perEmail && typeof email === "string" && email.trim()) {
+    checks.push(consumeRateLimit(`${path}|email|${email.trim().toLowerCase()}`, limits.perEmail));
+  }
+  // Without a trustworthy client address (no proxy header in production) only the e-mail counts.
+  if (ip) checks.push(consumeRateLimit(`${path}|ip|${ip}`, limits.perClient));
+  const refused = (await Promise.all(checks)).filter((check) => !check.allowed);
+  if (refused.length) {
+    const retryAfter = Math.max(...refused.map((check) => check.retryAfterSeconds));
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { message: TOO_MANY_ATTEMPTS },
+      { "Retry-After": String(retryAfter) },
+    );
+  }
+}
+
+const resetMailAttempt = new AsyncLocalStorage<{ failure?: unknown }>();
+
+/**
+ * Asks better-auth to e-mail a reset link. The answer is the same whether or not the address
+ * has an account; only a failed send of an existing account's e-mail throws.
+ */
+export async function requestPasswordResetEmail(email: string, headers: Headers) {
+  const attempt: { failure?: unknown } = {};
+  await resetMailAttempt.run(attempt, () =>
+    getAuth().api.requestPasswordReset({ body: { email }, headers }),
+  );
+  if (attempt.failure) throw attempt.failure;
+}
+
 function createAuth() {
   const env = getEnv();
   const siteUrl = getSiteUrl();
@@ -26,6 +92,12 @@ function createAuth() {
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
     trustedOrigins: [siteUrl],
+    // Through our logger (pino, with its redaction), not better-auth's console output.
+    // ("info": at "warn" or "error" better-auth also prints refused requests to the console.)
+    logger: {
+      level: "info",
+      log: (level, message, ...args) => logger[level]({ details: args }, `better-auth: ${message}`),
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -56,11 +128,18 @@ function createAuth() {
       async sendResetPassword({ user, token }) {
         const base = (await getSiteUrlSetting()) ?? siteUrl;
         const link = `${base}/auth?reset=true&token=${encodeURIComponent(token)}`;
-        await sendMail({
-          to: user.email,
-          subject: "إعادة تعيين كلمة المرور — جمعية رفق",
-          text: `مرحباً ${user.name || ""}،\n\nطلبت إعادة تعيين كلمة المرور. افتح الرابط التالي خلال ساعة:\n${link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.`,
-        });
+        try {
+          await sendMail({
+            to: user.email,
+            subject: "إعادة تعيين كلمة المرور — جمعية رفق",
+            text: `مرحباً ${user.name || ""}،\n\nطلبت إعادة تعيين كلمة المرور. افتح الرابط التالي خلال ساعة:\n${link}\n\nإن لم تطلب ذلك فتجاهل هذه الرسالة.`,
+          });
+        } catch (error) {
+          // better-auth swallows a failed send; tell requestPasswordResetEmail() instead.
+          const attempt = resetMailAttempt.getStore();
+          if (attempt) attempt.failure = error;
+          throw error;
+        }
       },
     },
     emailVerification: {
@@ -75,7 +154,7 @@ function createAuth() {
       },
     },
     rateLimit: {
-      enabled: env.NODE_ENV !== "test" || process.env.RIFQ_RATE_LIMIT === "on",
+      enabled: isRateLimitingEnabled(),
       storage: "database",
       modelName: "rateLimits",
       window: 60,
@@ -88,6 +167,12 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const client = ctx.request ?? ctx.headers;
+        await enforceAbuseLimits(
+          ctx.path,
+          ctx.body?.email,
+          client ? getIP(client, ctx.context.options) : null,
+        );
         if (ctx.path === "/sign-up/email" && !(await isRegistrationAllowed())) {
           throw new APIError("FORBIDDEN", { message: REGISTRATION_CLOSED });
         }
@@ -95,7 +180,14 @@ function createAuth() {
         const password = field ? ctx.body?.[field] : undefined;
         if (typeof password === "string") {
           const problem = passwordProblem(password);
-          if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+          if (problem) {
+            // On the change-password endpoint the field is the new one (spec §5's schema wording).
+            const message =
+              ctx.path === "/change-password" && problem === PASSWORD_TOO_SHORT
+                ? NEW_PASSWORD_TOO_SHORT
+                : problem;
+            throw new APIError("BAD_REQUEST", { message });
+          }
         }
       }),
     },

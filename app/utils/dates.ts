@@ -27,6 +27,15 @@ const hijriDate = new Intl.DateTimeFormat("ar-SA-u-ca-islamic-umalqura-nu-latn",
   timeZone: TIME_ZONE,
 });
 
+const dateTime = new Intl.DateTimeFormat(DATE_LOCALE, {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: TIME_ZONE,
+});
+
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
@@ -39,6 +48,9 @@ export const formatShortDate = (value: Date | string | number) => shortDate.form
 
 /** The Umm al-Qura (Hijri) date, shown beside the Gregorian one on news pages. */
 export const formatHijriDate = (value: Date | string | number) => hijriDate.format(toDate(value));
+
+/** "23 نوفمبر 2026 في 3:05 م": where two events of one day must be told apart (text history). */
+export const formatDateTime = (value: Date | string | number) => dateTime.format(toDate(value));
 
 /** Machine-readable value for <time dateTime>. */
 export const isoDate = (value: Date | string | number) => toDate(value).toISOString();

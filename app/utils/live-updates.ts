@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useLocation, useRevalidator } from "react-router";
-import { SHARED_BLOCK_PATH } from "./content-blocks";
+import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
+import { SHARED_BLOCK_PATH, toPagePath } from "./content-blocks";
 
 /** What the server pushes on /realtime (server/realtime.ts). */
 export interface ChangeEvent {
@@ -15,7 +15,7 @@ const MAX_EVENTS_PER_SECOND = 10;
 /** Whether a change concerns the page at `pathname` (other pages' texts are ignored). */
 export function concernsPage(event: ChangeEvent, pathname: string): boolean {
   if (event.table !== "page_content") return true;
-  return event.page_path === pathname || event.page_path === SHARED_BLOCK_PATH;
+  return event.page_path === toPagePath(pathname) || event.page_path === SHARED_BLOCK_PATH;
 }
 
 /**
@@ -26,8 +26,20 @@ export function concernsPage(event: ChangeEvent, pathname: string): boolean {
 export function useLiveUpdates() {
   const { revalidate } = useRevalidator();
   const { pathname } = useLocation();
-  const latest = useRef({ revalidate, pathname });
-  latest.current = { revalidate, pathname };
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  // A revalidation in the middle of a navigation or fetcher load would abort its requests (and
+  // with them a flash toast the server already handed out): it waits until the router is idle.
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const deferred = useRef(false);
+  const latest = useRef({ revalidate, pathname, busy });
+  latest.current = { revalidate, pathname, busy };
+
+  useEffect(() => {
+    if (busy || !deferred.current) return;
+    deferred.current = false;
+    revalidate();
+  }, [busy, revalidate]);
 
   useEffect(() => {
     const source = new EventSource("/realtime");
@@ -51,7 +63,10 @@ export function useLiveUpdates() {
       if (!concernsPage(event, latest.current.pathname)) return;
       // Coalesce a burst of changes into one refresh.
       clearTimeout(pending);
-      pending = setTimeout(() => latest.current.revalidate(), 100);
+      pending = setTimeout(() => {
+        if (latest.current.busy) deferred.current = true;
+        else latest.current.revalidate();
+      }, 100);
     };
     return () => {
       clearTimeout(pending);

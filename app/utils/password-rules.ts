@@ -3,6 +3,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const PASSWORD_TOO_SHORT = "كلمة المرور يجب أن تكون 6 أحرف على الأقل";
+export const NEW_PASSWORD_TOO_SHORT = "كلمة المرور الجديدة يجب أن تكون 6 أحرف على الأقل";
 export const PASSWORD_TOO_WEAK = "كلمة المرور ضعيفة: استخدم حروفاً وأرقاماً معاً";
 export const PASSWORD_TOO_COMMON = "كلمة المرور شائعة وسهلة التخمين، اختر كلمة مرور أخرى";
 export const PASSWORD_TOO_LONG = "كلمة المرور طويلة جداً (128 حرفاً كحد أقصى)";
@@ -35,3 +36,6 @@ export function passwordProblem(password: string): string | null {
   if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password)) return PASSWORD_TOO_WEAK;
   return null;
 }
+
+/** The rules in one line, shown under every field where a password is chosen. */
+export const PASSWORD_HINT = "6 أحرف على الأقل، وتجمع بين الحروف والأرقام";

@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "react-router";
 import { getEnv } from "./env.server";
 
 export interface Toast {
+  /** Set by toastHeader: a toast read twice (a repeated request) still shows once. */
+  id?: string;
   type: "success" | "error" | "info";
   title: string;
   description?: string;
@@ -27,7 +30,7 @@ function toastStorage() {
 /** A header that makes the next page show `toast` once (read by the root loader). */
 export async function toastHeader(toast: Toast): Promise<string> {
   const session = await toastStorage().getSession();
-  session.flash("toast", toast);
+  session.flash("toast", { ...toast, id: toast.id ?? randomUUID() });
   return toastStorage().commitSession(session);
 }
 

@@ -9,11 +9,13 @@ export const inputClass =
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
-    <ul id={id} className="mt-1 space-y-1 text-sm text-danger" role="alert">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
+    <div id={id} role="alert">
+      <ul className="mt-1 space-y-1 text-sm text-danger">
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -68,13 +70,26 @@ export function TextareaField({
   className,
   rows = 5,
 }: FieldProps & { rows?: number }) {
+  const hintId = useId();
   return (
     <div className={cn("space-y-1", className)}>
       <label htmlFor={meta.id} className="block font-medium">
         {label}
       </label>
-      <textarea className={inputClass} rows={rows} {...getTextareaProps(meta)} key={meta.key} />
-      {hint && <p className="text-sm text-muted">{hint}</p>}
+      <textarea
+        className={inputClass}
+        rows={rows}
+        {...getTextareaProps(meta)}
+        key={meta.key}
+        aria-describedby={
+          cn(meta.errors?.length ? meta.errorId : undefined, hint ? hintId : undefined) || undefined
+        }
+      />
+      {hint && (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -1,4 +1,277 @@
-// Placeholder until its issue lands.
-export default function Screen() {
-  return <h1>categories</h1>;
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Loader2, Pencil, Plus, Tags } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useCallback, useEffect, useState } from "react";
+import { data, useFetcher, useLoaderData } from "react-router";
+import { z } from "zod";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { type Column, DataTable } from "~/components/admin/data-table";
+import { EmptyState } from "~/components/admin/empty-state";
+import { ConfirmDeleteButton } from "~/components/admin/row-actions";
+import { ErrorScreen } from "~/components/error-screen";
+import { Button } from "~/components/ui/button";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import {
+  CategoryTakenError,
+  createCategory,
+  deleteCategory,
+  listCategoriesForStaff,
+  type StaffCategory,
+  updateCategory,
+} from "~/models/categories.server";
+import { formatShortDate, isoDate } from "~/utils/dates";
+import { logger } from "~/utils/logger.server";
+import { getActor, requireUser } from "~/utils/permissions.server";
+import { canManageContent } from "~/utils/roles";
+import { slugify } from "~/utils/slug";
+import { parseListIntent, respondToMutation } from "~/utils/staff-actions.server";
+import { toastHeader } from "~/utils/toast.server";
+import type { Route } from "./+types/categories";
+
+export const meta: Route.MetaFunction = () => [{ title: "التصنيفات | جمعية رفق" }];
+
+const NAME_REQUIRED = "اسم التصنيف مطلوب";
+const DELETE_CONFIRMATION =
+  "هل أنت متأكد من حذف هذا التصنيف؟ لن تُحذف المقالات والفيديوهات والصور التابعة له، بل ستبقى دون تصنيف.";
+
+/** Create or rename; an empty slug is made from the name (the same rule as posts). */
+const categoryFormSchema = z
+  .object({
+    intent: z.enum(["create", "update"]),
+    id: z.string().optional(),
+    name: z
+      .string({ error: NAME_REQUIRED })
+      .trim()
+      .min(1, NAME_REQUIRED)
+      .max(60, "اسم التصنيف يجب ألا يزيد على 60 حرفاً"),
+    slug: z.string().optional(),
+  })
+  .transform((value, ctx) => {
+    const slug = slugify(value.slug || value.name);
+    if (!slug) {
+      ctx.addIssue({ code: "custom", path: ["slug"], message: "الرابط مطلوب" });
+      return z.NEVER;
+    }
+    return { ...value, slug };
+  });
+
+/** Any signed-in user may read; editors and admins change (checked in the model). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireUser(request);
+  const canManage = canManageContent(actor);
+  try {
+    return { categories: await listCategoriesForStaff(actor), canManage, loadFailed: false };
+  } catch (error) {
+    // Spec §8: a failure to load the categories is only logged (no toast).
+    logger.error({ err: error }, "failed to list categories");
+    return { categories: [] as StaffCategory[], canManage, loadFailed: true };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getActor(request);
+  const formData = await request.formData();
+  const row = parseListIntent(formData);
+  if (row?.intent === "delete") {
+    return respondToMutation(() => deleteCategory(actor, row.id), {
+      success: { type: "success", title: "تم الحذف", description: "حُذف التصنيف" },
+      failure: "فشل في حذف التصنيف",
+    });
+  }
+  const submission = parseWithZod(formData, { schema: categoryFormSchema });
+  if (submission.status !== "success") {
+    return data({ ok: false, result: submission.reply() }, { status: 400 });
+  }
+  const { intent, id, name, slug } = submission.value;
+  try {
+    if (intent === "update" && id) await updateCategory(actor, id, { name, slug });
+    else await createCategory(actor, { name, slug });
+  } catch (error) {
+    if (error instanceof CategoryTakenError) {
+      const result = submission.reply({ fieldErrors: { [error.field]: [error.message] } });
+      return data({ ok: false, result }, { status: 409 });
+    }
+    if (error instanceof Response && error.status !== 404) throw error;
+    logger.error({ err: error }, "failed to save a category");
+    const result = submission.reply({ formErrors: ["فشل في حفظ التصنيف"] });
+    return data({ ok: false, result }, { status: 500 });
+  }
+  const toast = await toastHeader({
+    type: "success",
+    title: intent === "update" ? "تم الحفظ" : "تم الإنشاء",
+    description: intent === "update" ? "حُفظ التصنيف" : "أُضيف التصنيف",
+  });
+  return data({ ok: true, result: submission.reply() }, { headers: { "Set-Cookie": toast } });
+}
+
+/** The create/rename form; mounted afresh each time its dialog opens. */
+function CategoryForm({ category, onSaved }: { category?: StaffCategory; onSaved: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  const [slugFollowsName, setSlugFollowsName] = useState(!category);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    id: category ? `category-${category.id}` : "category-new",
+    lastResult: answer && "result" in answer ? answer.result : undefined,
+    defaultValue: category ? { name: category.name, slug: category.slug } : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saved = answer?.ok === true;
+  useEffect(() => {
+    if (saved) onSaved();
+  }, [saved, onSaved]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={category ? "update" : "create"} />
+      {category && <input type="hidden" name="id" value={category.id} />}
+      <InputField
+        label="اسم التصنيف"
+        meta={fields.name}
+        onInput={(event) => {
+          if (slugFollowsName) {
+            form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
+          }
+        }}
+      />
+      <InputField
+        label="الرابط"
+        meta={fields.slug}
+        hint="يُنشأ من الاسم تلقائياً، ويمكنك تعديله."
+        onInput={() => slugFollowsName && setSlugFollowsName(false)}
+      />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Dialog.Close asChild>
+          <Button type="button" variant="outline">
+            إلغاء
+          </Button>
+        </Dialog.Close>
+        <Button type="submit" disabled={busy}>
+          {busy && <Loader2 aria-hidden className="size-5 animate-spin" />}
+          حفظ
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** A dialog with the category form; it closes itself once the server has saved. */
+function CategoryDialog({
+  category,
+  trigger,
+}: {
+  category?: StaffCategory;
+  trigger: React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+        <Dialog.Content
+          dir="rtl"
+          className="fixed inset-x-0 top-1/2 z-50 mx-auto w-[min(92vw,32rem)] -translate-y-1/2 space-y-5 rounded-2xl bg-white p-6 shadow-xl"
+        >
+          <Dialog.Title className="text-xl font-bold">
+            {category ? `تعديل التصنيف «${category.name}»` : "تصنيف جديد"}
+          </Dialog.Title>
+          <Dialog.Description className="text-muted">
+            يظهر اسم التصنيف في صفحة الأخبار ومعرض الوسائط.
+          </Dialog.Description>
+          <CategoryForm category={category} onSaved={close} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const COLUMNS: Column<StaffCategory>[] = [
+  {
+    header: "التصنيف",
+    cell: (category) => (
+      <div>
+        <p className="text-lg font-bold md:text-base">{category.name}</p>
+        <p className="text-sm text-muted">{category.slug}</p>
+      </div>
+    ),
+  },
+  {
+    header: "المحتوى التابع",
+    cell: (category) =>
+      `المقالات: ${category.postsCount} · الفيديوهات: ${category.videosCount} · الصور: ${category.imagesCount}`,
+  },
+  {
+    header: "تاريخ الإنشاء",
+    className: "whitespace-nowrap",
+    cell: (category) => (
+      <time dateTime={isoDate(category.createdAt)}>{formatShortDate(category.createdAt)}</time>
+    ),
+  },
+];
+
+export default function Categories() {
+  const { categories, canManage, loadFailed } = useLoaderData<typeof loader>();
+  const newButton = (
+    <Button size="lg">
+      <Plus aria-hidden className="size-5" />
+      تصنيف جديد
+    </Button>
+  );
+  return (
+    <div>
+      <AdminPageHeader
+        title="التصنيفات"
+        description="تُجمع بها المقالات والفيديوهات والصور. حذف تصنيف لا يحذف محتواه."
+        actions={canManage && <CategoryDialog trigger={newButton} />}
+      />
+      {loadFailed ? (
+        <p className="rounded-2xl bg-white p-6 text-muted">تعذّر تحميل التصنيفات الآن.</p>
+      ) : categories.length ? (
+        <DataTable
+          caption="قائمة التصنيفات"
+          rows={categories}
+          rowKey={(category) => category.id}
+          columns={COLUMNS}
+          actions={
+            canManage
+              ? (category) => (
+                  <>
+                    <CategoryDialog
+                      category={category}
+                      trigger={
+                        <Button variant="outline" size="sm" aria-label={`تعديل «${category.name}»`}>
+                          <Pencil aria-hidden className="size-4" />
+                          تعديل
+                        </Button>
+                      }
+                    />
+                    <ConfirmDeleteButton
+                      id={category.id}
+                      title={category.name}
+                      message={DELETE_CONFIRMATION}
+                    />
+                  </>
+                )
+              : undefined
+          }
+        />
+      ) : (
+        <EmptyState
+          searching={false}
+          icon={Tags}
+          emptyTitle="لا توجد تصنيفات بعد"
+          emptyText="أضف تصنيفات مثل «فعاليات» أو «برامج» لتنظيم المقالات والوسائط."
+        />
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
 }

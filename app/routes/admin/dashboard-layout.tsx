@@ -1,18 +1,88 @@
-import { Outlet, useLoaderData } from "react-router";
+import { Loader2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Outlet, useLoaderData, useLocation, useNavigation } from "react-router";
+import { PendingListScreen, usePendingPathname } from "~/components/admin/pending-navigation";
+import { SidebarToggle, StaffBrand, StaffNav, UserMenu } from "~/components/admin/staff-navigation";
+import { ErrorScreen } from "~/components/error-screen";
 import { requireUser } from "~/utils/permissions.server";
 import type { Route } from "./+types/dashboard-layout";
 
-/** The staff area: any signed-in user may look; every change is checked again in the models. */
+export const meta: Route.MetaFunction = () => [{ title: "لوحة التحكم | جمعية رفق" }];
+
+/**
+ * The staff area (docs/decisions/002): any signed-in user may look — viewers
+ * see the lists read-only — and every change is checked again in the models. Signed-out
+ * visitors are sent to /login.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireUser(request);
   return { actor };
 }
 
+const SIDEBAR_ID = "staff-sidebar";
+
 export default function DashboardLayout() {
   const { actor } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const pendingPathname = usePendingPathname();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  // The small-screen menu closes once a section is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
+  useEffect(() => setSidebarOpen(false), [pathname]);
+
+  const pendingList = pendingPathname ? <PendingListScreen pathname={pendingPathname} /> : null;
   return (
-    <div className="min-h-screen bg-surface" data-role={actor.role}>
-      <Outlet />
+    <div className="min-h-screen bg-surface lg:flex">
+      <a
+        href="#staff-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3"
+      >
+        تخطَّ إلى المحتوى
+      </a>
+      <aside className="hidden w-72 shrink-0 border-e border-line bg-white lg:block">
+        <div className="sticky top-0 space-y-6 p-5">
+          <StaffBrand />
+          <StaffNav actor={actor} />
+        </div>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
+          <div className="flex items-center justify-between gap-3 px-4 py-2 md:px-8">
+            <div className="flex items-center gap-2 lg:hidden">
+              <SidebarToggle
+                open={sidebarOpen}
+                controls={SIDEBAR_ID}
+                onToggle={() => setSidebarOpen((open) => !open)}
+              />
+              <StaffBrand />
+            </div>
+            <p className="hidden font-medium text-muted lg:block">لوحة تحكم جمعية رفق</p>
+            <div className="flex items-center gap-3">
+              {navigation.state !== "idle" && (
+                <span role="status" className="flex items-center gap-2 text-sm text-muted">
+                  <Loader2 aria-hidden className="size-5 animate-spin text-primary" />
+                  <span className="sr-only md:not-sr-only">جارٍ التحميل…</span>
+                </span>
+              )}
+              <UserMenu actor={actor} />
+            </div>
+          </div>
+          <StaffNav
+            actor={actor}
+            id={SIDEBAR_ID}
+            className={sidebarOpen ? "border-t border-line p-4 lg:hidden" : "hidden"}
+          />
+        </header>
+        <main id="staff-main" className="mx-auto max-w-6xl p-4 md:p-8">
+          {pendingList ?? <Outlet />}
+        </main>
+      </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
 }

@@ -1,4 +1,47 @@
-// Placeholder until the accounts issue lands.
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useLoaderData,
+} from "react-router";
+import { AccountHeader } from "~/components/auth/account-header";
+import { AccountSettingsSections } from "~/components/settings/account-sections";
+import { requireUser } from "~/utils/permissions.server";
+import { handleAccountSettings } from "./account-settings.server";
+
+// Typed by hand: generated route types exist only for routes registered in routes.ts.
+export const meta: MetaFunction = () => [
+  { title: "الإعدادات | جمعية رفق" },
+  { name: "robots", content: "noindex" },
+];
+
+/** /profile: the settings screen of any signed-in user (spec §2.3, §2.9). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireUser(request);
+  return { user: { fullName: actor.fullName, email: actor.email, role: actor.role } };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireUser(request);
+  const response = await handleAccountSettings(request, actor, await request.formData());
+  if (!response) throw new Response("طلب غير صالح", { status: 400 });
+  return response;
+}
+
 export default function Profile() {
-  return <h1>profile</h1>;
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-screen bg-surface">
+      <AccountHeader user={user} />
+      <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+        <div className="space-y-1">
+          <h1 className="text-3xl">الإعدادات</h1>
+          <p className="text-lg text-muted">
+            أهلاً {user.fullName || "بك"}، من هنا تدير بيانات حسابك.
+          </p>
+        </div>
+        <AccountSettingsSections user={user} />
+      </main>
+    </div>
+  );
 }

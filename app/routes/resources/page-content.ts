@@ -1,2 +1,97 @@
-// Placeholder until the edit-mode issue lands: page-text saves are refused.
-export const action = () => new Response("غير متاح", { status: 404 });
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import {
+  blockTargetSchema,
+  listPageTextRevisions,
+  type PageTextOutcome,
+  pageTextIntentSchema,
+  resetPageText,
+  restorePageTextRevision,
+  savePageText,
+} from "~/models/page-content.server";
+import {
+  PAGE_TEXT_MESSAGES,
+  type PageTextHistory,
+  type PageTextResult,
+} from "~/utils/content-blocks";
+import { logger } from "~/utils/logger.server";
+import { getActor } from "~/utils/permissions.server";
+import { assertRole } from "~/utils/roles";
+import type { Route } from "./+types/page-content";
+
+/**
+ * Refusals are answered as data, never thrown: the in-place editor calls this route through a
+ * fetcher, and a thrown response would replace the whole page with the error screen.
+ */
+async function refusal<T extends { ok: false; message: string }>(
+  error: unknown,
+): Promise<ReturnType<typeof data<T>>> {
+  if (error instanceof Response && error.status < 500) {
+    const message = (await error.text()) || PAGE_TEXT_MESSAGES.failed;
+    return data({ ok: false, message } as T, { status: error.status });
+  }
+  logger.error({ err: error }, "page text request failed");
+  return data({ ok: false, message: PAGE_TEXT_MESSAGES.failed } as T, { status: 500 });
+}
+
+function firstError(errors: Record<string, string[] | null> | null | undefined): string {
+  return (
+    Object.values(errors ?? {})
+      .flat()
+      .find((message): message is string => Boolean(message)) ?? PAGE_TEXT_MESSAGES.failed
+  );
+}
+
+/** GET ?pagePath&contentKey — a block's history for the editor (admins only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  try {
+    const actor = assertRole(await getActor(request), "admin");
+    const submission = parseWithZod(new URL(request.url).searchParams, {
+      schema: blockTargetSchema,
+    });
+    if (submission.status !== "success") {
+      return data<PageTextHistory>(
+        { ok: false, message: firstError(submission.reply().error) },
+        { status: 400 },
+      );
+    }
+    const history = await listPageTextRevisions(actor, submission.value);
+    return data<PageTextHistory>({ ok: true, ...history });
+  } catch (error) {
+    return refusal<Extract<PageTextHistory, { ok: false }>>(error);
+  }
+}
+
+function answer(outcome: PageTextOutcome) {
+  if (outcome.status === "conflict") {
+    return data<PageTextResult>(
+      { ok: false, conflict: true, current: outcome.current, message: PAGE_TEXT_MESSAGES.conflict },
+      { status: 409 },
+    );
+  }
+  return data<PageTextResult>({ ok: true, block: outcome.block });
+}
+
+/** POST intent=save|restore|reset — page-text writes, for admins only (checked here and in the model). */
+export async function action({ request }: Route.ActionArgs) {
+  try {
+    const actor = assertRole(await getActor(request), "admin");
+    const submission = parseWithZod(await request.formData(), { schema: pageTextIntentSchema });
+    if (submission.status !== "success") {
+      return data<PageTextResult>(
+        { ok: false, message: firstError(submission.reply().error) },
+        { status: 400 },
+      );
+    }
+    switch (submission.value.intent) {
+      case "save":
+        return answer(await savePageText(actor, submission.value));
+      case "restore":
+        return answer(await restorePageTextRevision(actor, submission.value));
+      case "reset":
+        return answer(await resetPageText(actor, submission.value));
+    }
+  } catch (error) {
+    return refusal<Extract<PageTextResult, { ok: false; conflict?: false }>>(error);
+  }
+}

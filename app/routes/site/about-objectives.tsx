@@ -1,5 +1,31 @@
-import { PageHero } from "~/components/page";
+import { HeartHandshake } from "lucide-react";
+import { Callout, CardList, PageHero, Section } from "~/components/page";
+import { COMMITMENT, STRATEGIC_GOALS } from "~/content/objectives";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/about-objectives";
 
-export default function Page() {
-  return <PageHero title="about-objectives" />;
+const TITLE = "الأهداف الاستراتيجية";
+const SUBTITLE =
+  "أهداف واضحة نقيس بها عملنا، ونسعى من خلالها إلى أن يعيش كبار السن في منطقتنا حياة أفضل.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/about/objectives" });
+
+export default function AboutObjectives() {
+  return (
+    <>
+      <PageHero k="about-objectives" title={TITLE} subtitle={SUBTITLE} />
+      <Section k="goals" title="أهدافنا الستة">
+        <CardList items={STRATEGIC_GOALS} />
+      </Section>
+      <Section k="commitment-section" title="عهدٌ نقطعه على أنفسنا" className="pt-0">
+        <Callout
+          k="commitment"
+          icon={HeartHandshake}
+          title={COMMITMENT.title}
+          text={COMMITMENT.text}
+        />
+      </Section>
+    </>
+  );
 }

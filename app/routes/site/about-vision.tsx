@@ -1,5 +1,30 @@
-import { PageHero } from "~/components/page";
+import { CardList, PageHero, Section } from "~/components/page";
+import { VISION_AND_MISSION } from "~/content/about";
+import { VALUES } from "~/content/home";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/about-vision";
 
-export default function Page() {
-  return <PageHero title="about-vision" />;
+const TITLE = "الرؤية والرسالة والقيم";
+const SUBTITLE = "البوصلة التي توجّه عملنا، والقيم التي نلتزم بها مع كل مسنٍّ وكل أسرة نخدمها.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/about/vision" });
+
+export default function AboutVision() {
+  return (
+    <>
+      <PageHero k="about-vision" title={TITLE} subtitle={SUBTITLE} />
+      <Section k="vision-mission" title="رؤيتنا ورسالتنا">
+        <CardList items={VISION_AND_MISSION} columns={2} />
+      </Section>
+      <Section
+        k="values"
+        title="قيمنا"
+        intro="تسع قيم نحتكم إليها في كل ما نقدّمه لكبار السن وأسرهم."
+        tinted
+      >
+        <CardList items={VALUES} />
+      </Section>
+    </>
+  );
 }

@@ -1,5 +1,44 @@
-import { PageHero } from "~/components/page";
+import { Text } from "~/components/content-block";
+import { CardList, PageHero, Section } from "~/components/page";
+import { ABOUT_PILLARS, ABOUT_PLANS, WHO_WE_ARE } from "~/content/about";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/about";
 
-export default function Page() {
-  return <PageHero title="about" />;
+const TITLE = "من نحن";
+const SUBTITLE =
+  "جمعية رفق لرعاية كبار السن: قلوب اجتمعت على البر بكبارنا وخدمتهم في المنطقة الشرقية.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/about" });
+
+export default function About() {
+  return (
+    <>
+      <PageHero k="about" title={TITLE} subtitle={SUBTITLE} />
+      <Section k="who-we-are" title="تعرّف على جمعية رفق">
+        <div className="max-w-4xl space-y-4 text-lg">
+          {WHO_WE_ARE.map((paragraph, index) => (
+            <Text key={paragraph} k={`who-we-are-text-${index + 1}`} as="p">
+              {paragraph}
+            </Text>
+          ))}
+        </div>
+      </Section>
+      <Section
+        k="pillars"
+        title="هويتنا وتوجّهنا"
+        intro="ما نؤمن به، وما نسعى إليه، ولماذا اخترنا هذا الطريق."
+        tinted
+      >
+        <CardList items={ABOUT_PILLARS} more="اقرأ المزيد" />
+      </Section>
+      <Section
+        k="plans"
+        title="خطتنا ونطاق عملنا"
+        intro="إلى أين نمضي حتى عام 2030، وأين نقدّم خدماتنا."
+      >
+        <CardList items={ABOUT_PLANS} columns={2} more="اقرأ المزيد" />
+      </Section>
+    </>
+  );
 }

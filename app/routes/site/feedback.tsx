@@ -1,5 +1,25 @@
-import { PageHero } from "~/components/page";
+import { CardList, PageHero, Section } from "~/components/page";
+import { FEEDBACK_AUDIENCES } from "~/content/feedback";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/feedback";
 
-export default function Page() {
-  return <PageHero title="feedback" />;
+const TITLE = "آراء المستفيدين";
+const SUBTITLE = "رأيك يهمّنا؛ به نعرف ما أحسنّا فيه فنثبّته، وما قصّرنا فيه فنصلحه.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/feedback" });
+
+export default function Feedback() {
+  return (
+    <>
+      <PageHero k="feedback" title={TITLE} subtitle={SUBTITLE} />
+      <Section
+        k="surveys"
+        title="شاركنا رأيك"
+        intro="اختر الاستبيان الذي يناسبك؛ لن يستغرق منك إلا دقائق معدودة."
+      >
+        <CardList items={FEEDBACK_AUDIENCES} columns={2} more="شارك برأيك" />
+      </Section>
+    </>
+  );
 }

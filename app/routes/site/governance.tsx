@@ -1,5 +1,77 @@
-import { PageHero } from "~/components/page";
+import { Mail } from "lucide-react";
+import { Text } from "~/components/content-block";
+import {
+  Callout,
+  CardGrid,
+  CardList,
+  FeatureList,
+  InfoCard,
+  PageHero,
+  Section,
+} from "~/components/page";
+import { ContactValue, useSiteContact } from "~/components/site/contact-details";
+import { POLICIES_AND_OVERSIGHT, PRINCIPLES, REPORTS, STRUCTURE } from "~/content/governance";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/governance";
 
-export default function Page() {
-  return <PageHero title="governance" />;
+const TITLE = "الحوكمة";
+const SUBTITLE =
+  "الثقة تُبنى بالوضوح؛ لذلك نُدار وفق أنظمة وسياسات معلنة تحفظ حقوق المستفيدين والداعمين.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/governance" });
+
+export default function Governance() {
+  const contact = useSiteContact();
+  return (
+    <>
+      <PageHero k="governance" title={TITLE} subtitle={SUBTITLE} />
+      <Section k="principles" title="مبادئ الحوكمة" intro="أربعة مبادئ تحكم قراراتنا وتعاملاتنا.">
+        <CardList items={PRINCIPLES} columns={4} />
+      </Section>
+      <Section
+        k="structure"
+        title="الهيكل التنظيمي"
+        intro="أدوار واضحة ومسؤوليات محددة، من مجلس الإدارة حتى فرق العمل الميدانية."
+        tinted
+      >
+        <CardList items={STRUCTURE} columns={4} />
+      </Section>
+      <Section k="policies-oversight" title="السياسات وإجراءات الرقابة">
+        <CardGrid columns={2}>
+          {POLICIES_AND_OVERSIGHT.map((group) => (
+            <InfoCard
+              key={group.key}
+              k={group.key}
+              icon={group.icon}
+              title={group.title}
+              description={group.description}
+            >
+              <FeatureList k={`${group.key}-point`} items={group.points} />
+            </InfoCard>
+          ))}
+        </CardGrid>
+      </Section>
+      <Section
+        k="reports"
+        title="التقارير والشفافية"
+        intro="نضع بين أيديكم ما يبيّن عملنا ونتائجه، ونحدّثه فور اعتماده."
+        tinted
+      >
+        <CardList items={REPORTS} columns={4} />
+        <Callout
+          k="reports-request"
+          icon={Mail}
+          title="اطلب نسخة من تقاريرنا"
+          text="يسعدنا أن نرسل إليك أي تقرير أو قائمة مالية معتمدة. راسلنا وسنجيبك في أقرب وقت."
+          className="mt-8"
+        >
+          <p className="mt-3 text-lg">
+            <Text k="reports-request-email-label">البريد الإلكتروني:</Text>{" "}
+            <ContactValue field="email" contact={contact} />
+          </p>
+        </Callout>
+      </Section>
+    </>
+  );
 }

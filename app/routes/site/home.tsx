@@ -75,7 +75,7 @@ export default function Home() {
       <Section
         k="values"
         title="قيمنا"
-        intro="تسعة قيم نلتزم بها في كل ما نقدمه لكبار السن وأسرهم."
+        intro="تسع قيم نلتزم بها في كل ما نقدمه لكبار السن وأسرهم."
         className="bg-surface"
       >
         <CardGrid>

@@ -1,5 +1,36 @@
-import { PageHero } from "~/components/page";
+import { Text } from "~/components/content-block";
+import { CardList, PageHero, Section } from "~/components/page";
+import { ContactDetails } from "~/components/site/contact-details";
+import { MEDIA_SECTIONS } from "~/content/media";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/media";
 
-export default function Page() {
-  return <PageHero title="media" />;
+const TITLE = "المركز الإعلامي";
+const SUBTITLE = "نافذتكم على أخبار الجمعية وفعالياتها، وصور ومقاطع من لحظات العطاء مع كبارنا.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/media" });
+
+export default function Media() {
+  return (
+    <>
+      <PageHero k="media" title={TITLE} subtitle={SUBTITLE} />
+      <Section k="overview" title="تصفّح المركز الإعلامي">
+        <CardList items={MEDIA_SECTIONS} columns={2} more="تصفّح الآن" />
+      </Section>
+      <Section
+        k="media-team"
+        title="تواصل مع الفريق الإعلامي"
+        intro="للاستفسارات الإعلامية وطلبات المقابلات والتغطية الصحفية، يسعد فريقنا الإعلامي بخدمتكم."
+        tinted
+      >
+        <div className="max-w-2xl rounded-2xl border border-line bg-white p-6 shadow-sm">
+          <ContactDetails k="media-team" fields={["email", "phone"]} />
+          <Text k="media-team-note" as="p" className="mt-5 text-muted">
+            نردّ على طلبات وسائل الإعلام خلال يومي عمل، ونرحّب بالتنسيق المسبق لتغطية فعالياتنا.
+          </Text>
+        </div>
+      </Section>
+    </>
+  );
 }

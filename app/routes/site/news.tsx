@@ -1,5 +1,120 @@
-import { PageHero } from "~/components/page";
+import { Newspaper } from "lucide-react";
+import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { Text } from "~/components/content-block";
+import { ErrorScreen } from "~/components/error-screen";
+import { CategoryChips, NEWS_LIST_ANCHOR, NEWS_PATH } from "~/components/news/category-chips";
+import { NewsCard } from "~/components/news/news-card";
+import { Newsletter } from "~/components/news/newsletter";
+import { PageHero, Section } from "~/components/page";
+import { DEFAULT_CONTACT_INFO } from "~/content/site-defaults";
+import { listPublishedPosts } from "~/models/posts.server";
+import { cn } from "~/utils/cn";
+import { pageMeta } from "~/utils/meta";
+import {
+  categoryChips,
+  FEATURED_EXCERPT_LENGTH,
+  featuredPosts,
+  filterByCategory,
+  LIST_EXCERPT_LENGTH,
+  toNewsCard,
+} from "~/utils/news";
+import type { Route } from "./+types/news";
+import type { loader as layoutLoader } from "./layout";
 
-export default function Page() {
-  return <PageHero title="news" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "الأخبار",
+    description: "آخر أخبار جمعية رفق لرعاية كبار السن وفعالياتها وبرامجها في المنطقة الشرقية.",
+    path: NEWS_PATH,
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const posts = await listPublishedPosts();
+  const selected = new URL(request.url).searchParams.get("category") || null;
+  return {
+    chips: categoryChips(posts),
+    selected,
+    featured: featuredPosts(posts).map((post) => toNewsCard(post, FEATURED_EXCERPT_LENGTH)),
+    list: filterByCategory(posts, selected).map((post) => toNewsCard(post, LIST_EXCERPT_LENGTH)),
+  };
+}
+
+export default function NewsPage() {
+  const { chips, selected, featured, list } = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
+  const navigation = useNavigation();
+  // Server-rendered first; while a chip's link loads on the client the list dims.
+  const pending = navigation.state === "loading" && navigation.location.pathname === NEWS_PATH;
+  return (
+    <>
+      <PageHero
+        title="الأخبار"
+        subtitle="تابع آخر أخبار الجمعية وفعالياتها وبرامجها، وقصص العطاء مع كبار السن في المنطقة الشرقية."
+      />
+
+      {featured.length > 0 && (
+        <Section k="featured" title="أخبار مميزة">
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {featured.map((card) => (
+              <li key={card.slug} className="flex [&>article]:flex-1">
+                <NewsCard card={card} featured />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <section
+        id={NEWS_LIST_ANCHOR}
+        aria-labelledby="all-news-heading"
+        className="mx-auto max-w-7xl scroll-mt-24 px-4 py-10"
+      >
+        <Text
+          k="list-title"
+          as="h2"
+          id="all-news-heading"
+          className="mb-4 text-2xl text-primary-dark md:text-3xl"
+        >
+          جميع الأخبار
+        </Text>
+        <CategoryChips chips={chips} selected={selected} />
+        <p role="status" className="min-h-7 text-muted">
+          {pending ? <Text k="list-loading">جارٍ تحميل الأخبار…</Text> : null}
+        </p>
+        <div aria-busy={pending} className={cn("transition-opacity", pending && "opacity-50")}>
+          {list.length > 0 ? (
+            <ul className="grid gap-6 xl:grid-cols-2" data-testid="news-list">
+              {list.map((card) => (
+                <li key={card.slug} className="flex [&>article]:flex-1">
+                  <NewsCard card={card} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">
+              <Newspaper aria-hidden className="mx-auto mb-3 size-12 text-primary" />
+              <Text k="list-empty-title" as="p" className="text-xl font-bold">
+                لا توجد أخبار لعرضها
+              </Text>
+              {selected ? (
+                <Text k="list-empty-category" as="p" className="mt-2 text-muted">
+                  لا توجد أخبار منشورة في هذا التصنيف حالياً؛ جرّب تصنيفاً آخر أو اعرض جميع الأخبار.
+                </Text>
+              ) : (
+                <Text k="list-empty-text" as="p" className="mt-2 text-muted">
+                  لم ننشر أخباراً بعد، وسنشارككم هنا قريباً جديد الجمعية وفعالياتها.
+                </Text>
+              )}
+            </div>
+          )}
+        </div>
+      </section>
+
+      <Newsletter associationEmail={layout?.contact.email ?? DEFAULT_CONTACT_INFO.email} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
 }

@@ -1,5 +1,26 @@
-import { PageHero } from "~/components/page";
+import { CardList, PageHero, Section } from "~/components/page";
+import { SERVICE_SECTIONS } from "~/content/services";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/services";
 
-export default function Page() {
-  return <PageHero title="services" />;
+const TITLE = "خدماتنا";
+const SUBTITLE =
+  "رعاية متكاملة وبرامج هادفة، صُمّمت لتلبّي احتياجات كبار السن وتُدخل السرور على قلوبهم.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/services" });
+
+export default function Services() {
+  return (
+    <>
+      <PageHero k="services" title={TITLE} subtitle={SUBTITLE} />
+      <Section
+        k="overview"
+        title="كيف نخدمكم"
+        intro="نقدّم لكبار السن وأسرهم نوعين متكاملين من الدعم: خدمات رعاية تلبّي الاحتياجات اليومية، وبرامج تُثري الحياة وتفتح أبواب المشاركة."
+      >
+        <CardList items={SERVICE_SECTIONS} columns={2} more="اكتشف المزيد" />
+      </Section>
+    </>
+  );
 }

@@ -1,4 +1,120 @@
-// Placeholder until its issue lands.
-export default function Screen() {
-  return <h1>images/list</h1>;
+import { Images } from "lucide-react";
+import { useLoaderData } from "react-router";
+import { StaffListScreen } from "~/components/admin/list-screen";
+import {
+  CategoryBadge,
+  MediaCard,
+  MediaGrid,
+  MediaGridItem,
+  mediaFacts,
+} from "~/components/admin/media-card";
+import { ConfirmDeleteButton, EditLink } from "~/components/admin/row-actions";
+import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { ErrorScreen } from "~/components/error-screen";
+import { deleteImage, listImagesForStaff, type StaffImageRow } from "~/models/images.server";
+import { imageSrcSet } from "~/utils/image-rules";
+import { logger } from "~/utils/logger.server";
+import { requireUser } from "~/utils/permissions.server";
+import { canManageContent } from "~/utils/roles";
+import { runListMutation } from "~/utils/staff-actions.server";
+import type { Route } from "./+types/list";
+
+export const meta: Route.MetaFunction = () => [{ title: "معرض الصور | جمعية رفق" }];
+
+const DELETE_CONFIRMATION =
+  "هل أنت متأكد من حذف هذه الصورة؟ لا يمكن التراجع عن هذا الإجراء وسيتم حذفها نهائياً.";
+const LOAD_FAILED = "فشل في تحميل الصور";
+
+/** Spec §2.8: any signed-in user may look; the buttons are for editors and admins. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireUser(request);
+  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const canManage = canManageContent(actor);
+  try {
+    const images = await listImagesForStaff(actor, { q });
+    return { images, q, canManage, loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, "failed to list gallery images for the staff");
+    return { images: [], q, canManage, loadError: LOAD_FAILED };
+  }
+}
+
+/** Row buttons: `intent` = delete, with the image's `id` (its files go too). */
+export async function action({ request }: Route.ActionArgs) {
+  return runListMutation(request, {
+    delete: {
+      run: deleteImage,
+      success: { type: "success", title: "تم الحذف", description: "تم حذف الصورة نهائياً" },
+      failure: "فشل في حذف الصورة",
+    },
+  });
+}
+
+function ImageCard({ image, canManage }: { image: StaffImageRow; canManage: boolean }) {
+  return (
+    <MediaCard
+      media={
+        <img
+          src={image.imageUrl}
+          srcSet={imageSrcSet(image.imageUrl)}
+          sizes="(min-width: 1280px) 22rem, (min-width: 640px) 45vw, 92vw"
+          alt={image.description || image.title}
+          loading="lazy"
+          className="aspect-video w-full bg-surface object-cover"
+        />
+      }
+      badges={<CategoryBadge name={image.categoryName} />}
+      title={image.title}
+      description={image.description}
+      facts={[mediaFacts.author(image.authorName), mediaFacts.created(image.createdAt)]}
+      actions={
+        canManage && (
+          <>
+            <EditLink to={STAFF_PATHS.images.edit(image.id)} title={image.title} />
+            <ConfirmDeleteButton id={image.id} title={image.title} message={DELETE_CONFIRMATION} />
+          </>
+        )
+      }
+    />
+  );
+}
+
+export default function ImagesList() {
+  const { images, q, canManage, loadError } = useLoaderData<typeof loader>();
+  return (
+    <StaffListScreen
+      title="معرض الصور"
+      description={
+        canManage
+          ? "ارفع صور فعاليات الجمعية وبرامجها لتظهر في معرض الوسائط."
+          : "تستطيع تصفّح الصور؛ الرفع والتعديل متاحان للمحررين والمديرين."
+      }
+      addNew={canManage ? { to: STAFF_PATHS.images.new, label: "رفع صورة" } : undefined}
+      search={{
+        label: "ابحث في الصور",
+        placeholder: "عنوان أو كلمة من الوصف",
+        active: Boolean(q),
+      }}
+      loadError={loadError}
+      itemCount={images.length}
+      empty={{
+        icon: Images,
+        title: "لا توجد صور بعد",
+        text: "لم تُرفع أي صورة حتى الآن. ارفع صور الفعاليات والبرامج لتظهر في معرض الوسائط.",
+        addFirstLabel: "ارفع أول صورة",
+      }}
+    >
+      <MediaGrid grid="compact" label="قائمة الصور">
+        {images.map((image) => (
+          <MediaGridItem key={image.id}>
+            <ImageCard image={image} canManage={canManage} />
+          </MediaGridItem>
+        ))}
+      </MediaGrid>
+    </StaffListScreen>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
 }

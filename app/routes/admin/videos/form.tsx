@@ -1,4 +1,235 @@
-// Placeholder until its issue lands.
-export default function Screen() {
-  return <h1>videos/form</h1>;
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CircleCheck, TriangleAlert } from "lucide-react";
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from "react-router";
+import { FormLoadFailure } from "~/components/admin/form-load-failure";
+import { FormShell } from "~/components/admin/form-shell";
+import { CategoryBadge } from "~/components/admin/media-card";
+import { useErrorToast } from "~/components/admin/mutation-feedback";
+import { PlainTextParagraphs } from "~/components/admin/plain-text";
+import { CategorySelect, SelectField } from "~/components/admin/select-field";
+import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { VideoPlayer } from "~/components/admin/video-player";
+import { ErrorScreen } from "~/components/error-screen";
+import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
+import { listCategories } from "~/models/categories.server";
+import { createVideo, getVideoForStaff, updateVideo } from "~/models/videos.server";
+import { logger } from "~/utils/logger.server";
+import { getActor, requireRole } from "~/utils/permissions.server";
+import { STATUS_LABELS } from "~/utils/post-status";
+import { assertRole } from "~/utils/roles";
+import { redirectWithToast } from "~/utils/toast.server";
+import { extractYoutubeId, isYoutubeId } from "~/utils/youtube";
+import { VIDEO_STATUSES, videoFormSchema } from "./video-schema";
+
+// This module serves two routes (videos/new and videos/:id/edit), so it types its arguments
+// with the generic LoaderFunctionArgs/ActionFunctionArgs rather than a generated +types file.
+
+const LOAD_FAILED = "فشل في تحميل بيانات الفيديو";
+const SAVE_FAILED = "فشل في حفظ الفيديو";
+
+export const meta: MetaFunction = ({ params }) => [
+  { title: `${params.id ? "تعديل الفيديو" : "فيديو جديد"} | جمعية رفق` },
+];
+
+/** Editors and admins only (spec §2.4); viewers get the 403 screen. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireRole(request, "editor");
+  // Spec §8: a failure to load the categories is only logged; the form still works.
+  const categories = await listCategories().catch((error) => {
+    logger.error({ err: error }, "failed to list categories for the video form");
+    return [];
+  });
+  if (!params.id) return { video: null, categories, loadError: null };
+  let video: Awaited<ReturnType<typeof getVideoForStaff>>;
+  try {
+    video = await getVideoForStaff(actor, params.id);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.error({ err: error, id: params.id }, "failed to load a video for editing");
+    return { video: null, categories, loadError: LOAD_FAILED };
+  }
+  if (!video) throw data("الفيديو غير موجود", { status: 404 });
+  return { video, categories, loadError: null };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = assertRole(await getActor(request), "editor");
+  const submission = parseWithZod(await request.formData(), { schema: videoFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const { description, categoryId, ...fields } = submission.value;
+  const input = { ...fields, description: description || null, categoryId: categoryId ?? null };
+  try {
+    if (params.id) await updateVideo(actor, params.id, input);
+    else await createVideo(actor, input);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.error({ err: error, id: params.id }, "failed to save a video");
+    return data(submission.reply({ formErrors: [SAVE_FAILED] }), { status: 500 });
+  }
+  return redirectWithToast(
+    STAFF_PATHS.videos.list,
+    params.id
+      ? { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الفيديو" }
+      : { type: "success", title: "تم الإنشاء", description: "أُضيف الفيديو بنجاح" },
+  );
+}
+
+const BACK = { to: STAFF_PATHS.videos.list, label: "العودة إلى الفيديوهات" };
+
+/**
+ * Under the link field, as it is typed: the id found in it and the video itself, or a warning
+ * that no id was found (spec §5 then keeps the text as typed).
+ */
+function YoutubeLinkPreview({ typed, title }: { typed?: string; title?: string }) {
+  const text = typed?.trim();
+  if (!text) return null;
+  const id = extractYoutubeId(text);
+  if (!isYoutubeId(id)) {
+    return (
+      <p
+        role="status"
+        className="flex gap-2 rounded-xl bg-accent-light p-3 text-sm font-medium text-[#7a5513]"
+      >
+        <TriangleAlert aria-hidden className="size-5 shrink-0" />
+        لم نجد فيديو من يوتيوب في هذا النص، وسيُحفظ كما كتبته. الصق رابط الفيديو من شريط العنوان أو
+        من زر «مشاركة» في يوتيوب.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <p role="status" className="flex items-center gap-2 text-sm font-medium text-primary-dark">
+        <CircleCheck aria-hidden className="size-5 shrink-0" />
+        <span>
+          معرّف الفيديو: <bdi className="font-mono">{id}</bdi>
+        </span>
+      </p>
+      <div className="overflow-hidden rounded-xl border border-line md:max-w-xl">
+        <VideoPlayer youtubeId={id} title={title || "معاينة الفيديو"} start="at-once" />
+      </div>
+    </div>
+  );
+}
+
+/** The video as the gallery will show it. */
+function VideoPreview({
+  title,
+  description,
+  typedLink,
+  categoryName,
+}: {
+  title?: string;
+  description?: string;
+  typedLink?: string;
+  categoryName: string | null;
+}) {
+  const id = typedLink?.trim() ? extractYoutubeId(typedLink) : "";
+  return (
+    <article dir="rtl" className="mx-auto max-w-3xl space-y-5">
+      {id ? (
+        <div className="overflow-hidden rounded-2xl">
+          <VideoPlayer youtubeId={id} title={title || "معاينة الفيديو"} />
+        </div>
+      ) : (
+        <p className="rounded-2xl bg-surface p-6 text-center text-muted">
+          سيظهر الفيديو هنا بعد لصق رابطه.
+        </p>
+      )}
+      <CategoryBadge name={categoryName} />
+      <h2 className="text-3xl leading-snug text-primary-dark">{title || "عنوان الفيديو"}</h2>
+      {description && (
+        <PlainTextParagraphs text={description} className="space-y-4 text-lg leading-loose" />
+      )}
+    </article>
+  );
+}
+
+export default function VideoForm() {
+  const { video, categories, loadError } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: video ? `video-${video.id}` : "video-new",
+    lastResult,
+    defaultValue: video
+      ? {
+          title: video.title,
+          description: video.description ?? "",
+          youtubeId: video.youtubeId,
+          categoryId: video.categoryId ?? "",
+          status: video.status,
+        }
+      : { status: "draft" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: videoFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useErrorToast(loadError ?? form.errors?.[0]);
+
+  if (loadError) return <FormLoadFailure title="تعديل الفيديو" back={BACK} message={loadError} />;
+
+  const status = VIDEO_STATUSES.find((value) => value === fields.status.value) ?? "draft";
+  const categoryName =
+    categories.find((category) => category.id === fields.categoryId.value)?.name ?? null;
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <FormShell
+        title={video ? "تعديل الفيديو" : "فيديو جديد"}
+        back={BACK}
+        badge={<StatusBadge status={status} />}
+        saveLabel={video ? "حفظ التعديلات" : "حفظ الفيديو"}
+        preview={
+          <VideoPreview
+            title={fields.title.value}
+            description={fields.description.value}
+            typedLink={fields.youtubeId.value}
+            categoryName={categoryName}
+          />
+        }
+      >
+        <InputField label="عنوان الفيديو" meta={fields.title} />
+        <div className="space-y-3">
+          <InputField
+            label="رابط يوتيوب"
+            meta={fields.youtubeId}
+            dir="ltr"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://www.youtube.com/watch?v=…"
+            hint="الصق رابط الفيديو من يوتيوب (أو معرّفه المكوّن من 11 حرفاً)، وستظهر معاينته هنا."
+          />
+          <YoutubeLinkPreview typed={fields.youtubeId.value} title={fields.title.value} />
+        </div>
+        <TextareaField
+          label="الوصف"
+          meta={fields.description}
+          rows={5}
+          hint="سطور قليلة تعرّف بالفيديو، تظهر تحته في معرض الوسائط (اختياري)."
+        />
+        <div className="grid gap-5 md:grid-cols-2">
+          <CategorySelect meta={fields.categoryId} categories={categories} />
+          <SelectField
+            label="الحالة"
+            meta={fields.status}
+            options={VIDEO_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          />
+        </div>
+        <FieldErrors id={form.errorId} errors={form.errors} />
+      </FormShell>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
 }

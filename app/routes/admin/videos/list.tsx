@@ -1,4 +1,185 @@
-// Placeholder until its issue lands.
-export default function Screen() {
-  return <h1>videos/list</h1>;
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Video } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, useFetcher, useLoaderData } from "react-router";
+import { z } from "zod";
+import { StaffListScreen } from "~/components/admin/list-screen";
+import {
+  CategoryBadge,
+  MediaCard,
+  MediaGrid,
+  MediaGridItem,
+  mediaFacts,
+} from "~/components/admin/media-card";
+import { ConfirmDeleteButton, EditLink, PublishToggleButton } from "~/components/admin/row-actions";
+import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { VideoPlayer } from "~/components/admin/video-player";
+import { ErrorScreen } from "~/components/error-screen";
+import {
+  countVideoView,
+  deleteVideo,
+  listVideosForStaff,
+  type StaffVideoRow,
+  toggleVideoStatus,
+} from "~/models/videos.server";
+import { logger } from "~/utils/logger.server";
+import { getActor, requireUser } from "~/utils/permissions.server";
+import { canManageContent } from "~/utils/roles";
+import { type MutationResult, runListMutation } from "~/utils/staff-actions.server";
+import type { Route } from "./+types/list";
+
+export const meta: Route.MetaFunction = () => [{ title: "الفيديوهات | جمعية رفق" }];
+
+const DELETE_CONFIRMATION =
+  "هل أنت متأكد من حذف هذا الفيديو؟ لا يمكن التراجع عن هذا الإجراء وسيتم حذفه نهائياً.";
+const LOAD_FAILED = "فشل في تحميل الفيديوهات";
+
+/** Spec §2.7: any signed-in user may watch the list; the buttons are for editors and admins. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireUser(request);
+  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const canManage = canManageContent(actor);
+  try {
+    const videos = await listVideosForStaff(actor, { q });
+    return { videos, q, canManage, loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, "failed to list videos for the staff");
+    return { videos: [], q, canManage, loadError: LOAD_FAILED };
+  }
+}
+
+/** A player finished loading in the list: `intent=view` with the video's `id`. */
+const viewSchema = z.object({ intent: z.literal("view"), id: z.string().min(1) });
+
+/**
+ * Counts a view (spec §4). Never a toast and never the error page: whatever happens the list
+ * stays as it is, and a failure is only logged — here and, as a warning, in the browser.
+ */
+async function countView(request: Request, id: string) {
+  try {
+    await countVideoView(await getActor(request), id);
+    return data<MutationResult>({ ok: true });
+  } catch (error) {
+    const status = error instanceof Response ? error.status : 500;
+    logger.warn({ err: error, id, status }, "a video view was not counted");
+    return data<MutationResult>({ ok: false, error: "لم تُحتسب المشاهدة" }, { status });
+  }
+}
+
+/** Row buttons: `intent` = publish-toggle | delete | view, with the video's `id`. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
+  const view = parseWithZod(form, { schema: viewSchema });
+  if (view.status === "success") return countView(request, view.value.id);
+  return runListMutation(request, {
+    "publish-toggle": {
+      run: toggleVideoStatus,
+      success: { type: "success", title: "تم التحديث", description: "تم تحديث حالة الفيديو" },
+      failure: "فشل في تحديث حالة الفيديو",
+    },
+    delete: {
+      run: deleteVideo,
+      success: { type: "success", title: "تم الحذف", description: "تم حذف الفيديو نهائياً" },
+      failure: "فشل في حذف الفيديو",
+    },
+  });
+}
+
+/** Sends one view of `id` the first time its player loads; a refusal is only logged. */
+function useViewCounter(id: string) {
+  const fetcher = useFetcher<MutationResult>();
+  const counted = useRef(false);
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.ok) {
+      console.warn(`video ${id}: the view was not counted (${fetcher.data.error})`);
+    }
+  }, [fetcher.data, id]);
+  return () => {
+    // The player may load again inside its frame; one press of play is one view.
+    if (counted.current) return;
+    counted.current = true;
+    fetcher.submit({ intent: "view", id }, { method: "post" });
+  };
+}
+
+function VideoCard({ video, canManage }: { video: StaffVideoRow; canManage: boolean }) {
+  const countView = useViewCounter(video.id);
+  return (
+    <MediaCard
+      media={
+        <VideoPlayer youtubeId={video.youtubeId} title={video.title} onPlayerLoad={countView} />
+      }
+      badges={
+        <>
+          <StatusBadge status={video.status} />
+          <CategoryBadge name={video.categoryName} />
+        </>
+      }
+      title={video.title}
+      description={video.description}
+      facts={[
+        mediaFacts.author(video.authorName),
+        mediaFacts.views(video.viewsCount),
+        mediaFacts.created(video.createdAt),
+        mediaFacts.updated(video.updatedAt),
+      ]}
+      actions={
+        canManage && (
+          <>
+            <PublishToggleButton
+              id={video.id}
+              title={video.title}
+              published={video.status === "published"}
+            />
+            <EditLink to={STAFF_PATHS.videos.edit(video.id)} title={video.title} />
+            <ConfirmDeleteButton id={video.id} title={video.title} message={DELETE_CONFIRMATION} />
+          </>
+        )
+      }
+    />
+  );
+}
+
+export default function VideosList() {
+  const { videos, q, canManage, loadError } = useLoaderData<typeof loader>();
+  return (
+    <StaffListScreen
+      title="الفيديوهات"
+      description={
+        canManage
+          ? "أضف مقاطع الجمعية من يوتيوب، وانشرها لتظهر في معرض الوسائط."
+          : "تستطيع مشاهدة الفيديوهات؛ التعديل متاح للمحررين والمديرين."
+      }
+      addNew={canManage ? { to: STAFF_PATHS.videos.new, label: "فيديو جديد" } : undefined}
+      search={{
+        label: "ابحث في الفيديوهات",
+        placeholder: "عنوان أو كلمة من الوصف",
+        active: Boolean(q),
+      }}
+      loadError={loadError}
+      itemCount={videos.length}
+      empty={{
+        icon: Video,
+        title: "لا توجد فيديوهات بعد",
+        text: "لم يُضف أي فيديو حتى الآن. أضف رابط مقطع من يوتيوب ليظهر في معرض الوسائط.",
+        addFirstLabel: "أضف أول فيديو",
+      }}
+    >
+      <MediaGrid grid="wide" label="قائمة الفيديوهات">
+        {videos.map((video) => (
+          <MediaGridItem key={video.id}>
+            <VideoCard video={video} canManage={canManage} />
+          </MediaGridItem>
+        ))}
+      </MediaGrid>
+    </StaffListScreen>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
 }

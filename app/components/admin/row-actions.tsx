@@ -1,0 +1,141 @@
+import { Eye, EyeOff, Loader2, Pencil, Trash2 } from "lucide-react";
+import { AlertDialog } from "radix-ui";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+import type { MutationResult } from "~/utils/staff-actions.server";
+import { useMutationFeedback } from "./mutation-feedback";
+
+/**
+ * Row buttons of the staff lists. Each posts `intent` and `id` to the list route's own action
+ * (see runListMutation) through a fetcher, so the list stays where it is while it refreshes.
+ */
+
+/**
+ * Row buttons are big enough for a finger; the desktop table makes them compact and equally
+ * wide itself (see DataTable), so the same buttons also sit side by side in a card.
+ */
+const rowButton = "min-h-11 whitespace-nowrap";
+
+/** Edit link of a row; `title` names the item for screen readers. */
+export function EditLink({ to, title }: { to: string; title: string }) {
+  return (
+    <Link
+      to={to}
+      className={cn(buttonClass("outline", "sm"), rowButton)}
+      aria-label={`تعديل «${title}»`}
+    >
+      <Pencil aria-hidden className="size-4" />
+      تعديل
+    </Link>
+  );
+}
+
+/** Publishes a draft (or archived item) or takes a published one back to draft. */
+export function PublishToggleButton({
+  id,
+  title,
+  published,
+}: {
+  id: string;
+  title: string;
+  published: boolean;
+}) {
+  const fetcher = useFetcher<MutationResult>();
+  useMutationFeedback(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const label = published ? "إلغاء النشر" : "نشر";
+  return (
+    // `contents`: the button, not the form, is the item of the row's flex layout.
+    <fetcher.Form method="post" className="contents">
+      <input type="hidden" name="intent" value="publish-toggle" />
+      <input type="hidden" name="id" value={id} />
+      <Button
+        type="submit"
+        variant={published ? "secondary" : "default"}
+        size="sm"
+        className={rowButton}
+        disabled={busy}
+        aria-label={`${label} «${title}»`}
+      >
+        {busy ? (
+          <Loader2 aria-hidden className="size-4 animate-spin" />
+        ) : published ? (
+          <EyeOff aria-hidden className="size-4" />
+        ) : (
+          <Eye aria-hidden className="size-4" />
+        )}
+        {label}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Delete with a confirmation dialog (Radix AlertDialog): nothing is sent until the user
+ * confirms; the dialog stays open, busy, until the server answers.
+ */
+export function ConfirmDeleteButton({
+  id,
+  title,
+  message,
+}: {
+  id: string;
+  /** The item's title, named in the button's label and the dialog. */
+  title: string;
+  /** The spec's confirmation text, e.g. 'هل أنت متأكد من حذف هذا المقال؟ …'. */
+  message: string;
+}) {
+  const fetcher = useFetcher<MutationResult>();
+  const [open, setOpen] = useState(false);
+  useMutationFeedback(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  return (
+    <AlertDialog.Root open={open || busy} onOpenChange={setOpen}>
+      <AlertDialog.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          className={cn(rowButton, "text-danger")}
+          aria-label={`حذف «${title}»`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          حذف
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+        <AlertDialog.Content
+          dir="rtl"
+          className="fixed inset-x-0 top-1/2 z-50 mx-auto w-[min(92vw,30rem)] -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 shadow-xl"
+        >
+          <AlertDialog.Title className="text-xl font-bold">حذف «{title}»</AlertDialog.Title>
+          <AlertDialog.Description className="text-muted">{message}</AlertDialog.Description>
+          <div className="flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline" disabled={busy}>
+                إلغاء
+              </Button>
+            </AlertDialog.Cancel>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              onClick={() => {
+                fetcher.submit({ intent: "delete", id }, { method: "post" });
+                setOpen(false);
+              }}
+            >
+              {busy ? (
+                <Loader2 aria-hidden className="size-4 animate-spin" />
+              ) : (
+                <Trash2 aria-hidden className="size-4" />
+              )}
+              نعم، احذف
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

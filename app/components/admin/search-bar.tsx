@@ -1,0 +1,114 @@
+import { Search, X } from "lucide-react";
+import { useId } from "react";
+import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { cn } from "~/utils/cn";
+
+export interface ListFilter {
+  /** The query parameter, e.g. "status". */
+  name: string;
+  label: string;
+  /** The first option should be the "all" choice with the value "". */
+  options: { value: string; label: string }[];
+}
+
+/**
+ * The search box of a staff list (`?q=`), with optional filters such as `?status=`. It is a
+ * plain GET form, so the address can be shared and works without JavaScript; changing a
+ * filter applies it at once.
+ */
+export function SearchBar({
+  label,
+  placeholder,
+  filters = [],
+}: {
+  label: string;
+  placeholder?: string;
+  filters?: ListFilter[];
+}) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const submit = useSubmit();
+  const id = useId();
+  const q = params.get("q") ?? "";
+  const withoutQuery = new URLSearchParams(params);
+  withoutQuery.delete("q");
+  const clearTo = withoutQuery.size ? `${pathname}?${withoutQuery}` : pathname;
+  // Empty fields are left out of the address: "?status=published", not "?q=&status=published".
+  const apply = (form: HTMLFormElement | null) => {
+    if (!form) return;
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) {
+      if (typeof value === "string" && value.trim()) query.set(name, value.trim());
+    }
+    submit(query, { method: "get" });
+  };
+
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(event.currentTarget);
+      }}
+      className="mb-6 flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 md:flex-row md:items-end"
+    >
+      <div className="flex-1 space-y-1">
+        <label htmlFor={`${id}-q`} className="block font-medium">
+          {label}
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute start-4 top-1/2 size-5 -translate-y-1/2 text-muted"
+          />
+          <input
+            id={`${id}-q`}
+            key={q}
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder={placeholder}
+            className={cn(inputClass, "ps-12")}
+          />
+        </div>
+      </div>
+      {filters.map((filter) => (
+        <div key={filter.name} className="space-y-1 md:w-56">
+          <label htmlFor={`${id}-${filter.name}`} className="block font-medium">
+            {filter.label}
+          </label>
+          <select
+            id={`${id}-${filter.name}`}
+            name={filter.name}
+            key={params.get(filter.name) ?? ""}
+            defaultValue={params.get(filter.name) ?? ""}
+            onChange={(event) => apply(event.currentTarget.form)}
+            className={inputClass}
+          >
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div className="flex gap-2">
+        <Button type="submit" className="flex-1 md:flex-none">
+          <Search aria-hidden className="size-5" />
+          بحث
+        </Button>
+        {q && (
+          <Link to={clearTo} className={buttonClass("ghost")}>
+            <X aria-hidden className="size-5" />
+            مسح البحث
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * Every address inside the staff area, in the one /admin/dashboard/… family (the spec's
+ * second family, /admin/posts/…, only redirects here). Link to these, never to literals.
+ */
+const DASHBOARD = "/admin/dashboard";
+
+const section = (name: string) => ({
+  list: `${DASHBOARD}/${name}`,
+  new: `${DASHBOARD}/${name}/new`,
+  edit: (id: string) => `${DASHBOARD}/${name}/${id}/edit`,
+});
+
+export const STAFF_PATHS = {
+  landing: "/admin",
+  overview: DASHBOARD,
+  posts: section("posts"),
+  videos: section("videos"),
+  images: section("images"),
+  categories: `${DASHBOARD}/categories`,
+  users: `${DASHBOARD}/users`,
+  settings: `${DASHBOARD}/settings`,
+  profile: "/profile",
+  site: "/",
+  logout: "/logout",
+} as const;

@@ -1,0 +1,34 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { AssociationLogo } from "~/components/logo";
+
+/** The frame of the sign-in and reset screens: logo, heading, content, way back to the site. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-surface px-4 py-8">
+      <div className="w-full max-w-lg space-y-6 rounded-3xl bg-white p-6 shadow-lg sm:p-10">
+        <div className="space-y-3 text-center">
+          <AssociationLogo className="mx-auto h-16" />
+          <h1 className="text-2xl sm:text-3xl">{title}</h1>
+          {subtitle && <p className="text-muted">{subtitle}</p>}
+        </div>
+        {children}
+      </div>
+      <Link
+        to="/"
+        className="inline-flex min-h-11 items-center gap-2 rounded-xl px-4 font-medium text-primary-dark underline-offset-4 hover:underline"
+      >
+        <ArrowRight aria-hidden className="size-5" />
+        العودة إلى الموقع الرئيسي
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import { Tabs } from "radix-ui";
+import { useNavigate, useSearchParams } from "react-router";
+import { cn } from "~/utils/cn";
+import { ForgotPasswordForm } from "./forgot-password-form";
+import { SignInForm } from "./sign-in-form";
+import { SignUpForm } from "./sign-up-form";
+import { type AuthTab, tabHref } from "./tab-href";
+
+const TABS: { value: AuthTab; label: string }[] = [
+  { value: "signin", label: "تسجيل الدخول" },
+  { value: "signup", label: "حساب جديد" },
+  { value: "forgot", label: "نسيت كلمة المرور" },
+];
+
+/** The tab in the URL (`?tab=`), so that links and the no-JavaScript page open the right one. */
+export function currentTab(searchParams: URLSearchParams, registrationAllowed: boolean): AuthTab {
+  const requested = searchParams.get("tab");
+  if (requested === "signup" && registrationAllowed) return "signup";
+  if (requested === "forgot") return "forgot";
+  return "signin";
+}
+
+/**
+ * Sign in, sign up (only while registration is open) and forgot password. Each tab is a real
+ * link to its URL; with JavaScript, Radix switches tabs in place and keeps the URL in step.
+ */
+export function AuthTabs({ registrationAllowed }: { registrationAllowed: boolean }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const tab = currentTab(searchParams, registrationAllowed);
+  const tabs = TABS.filter((item) => item.value !== "signup" || registrationAllowed);
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(value) =>
+        navigate(tabHref(searchParams, value as AuthTab), {
+          replace: true,
+          preventScrollReset: true,
+        })
+      }
+      dir="rtl"
+      className="space-y-6"
+    >
+      <Tabs.List
+        aria-label="طرق الدخول"
+        className="grid auto-cols-fr grid-flow-col gap-1 rounded-2xl bg-surface p-1"
+      >
+        {tabs.map((item) => (
+          <Tabs.Trigger key={item.value} value={item.value} asChild>
+            <a
+              href={tabHref(searchParams, item.value)}
+              onClick={(event) => {
+                // Radix has already switched the tab; let only "open in new tab" follow the link.
+                if (!event.metaKey && !event.ctrlKey && !event.shiftKey) event.preventDefault();
+              }}
+              className={cn(
+                "flex min-h-12 items-center justify-center rounded-xl px-2 py-2 text-center font-medium leading-tight text-muted transition",
+                "hover:text-ink data-[state=active]:bg-white data-[state=active]:text-primary-dark data-[state=active]:shadow-sm",
+              )}
+            >
+              {item.label}
+            </a>
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="signin">
+        <SignInForm />
+      </Tabs.Content>
+      {registrationAllowed && (
+        <Tabs.Content value="signup">
+          <SignUpForm />
+        </Tabs.Content>
+      )}
+      <Tabs.Content value="forgot">
+        <ForgotPasswordForm />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,105 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { LoaderCircle } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { FormNotice } from "~/components/settings/form-notice";
+import { SubmitButton } from "~/components/settings/submit-button";
+import { type IntentResult, useIntentResult } from "~/components/settings/use-intent-result";
+import { buttonClass } from "~/components/ui/button";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import { resetPasswordSchema } from "~/utils/auth-schemas";
+import { cn } from "~/utils/cn";
+import { PASSWORD_HINT } from "~/utils/password-rules";
+import { DelayedRedirect } from "./delayed-redirect";
+
+export type ResetLink =
+  | { status: "valid"; token: string }
+  | {
+      status: "invalid" | "unavailable";
+      message: string;
+      redirect?: { to: string; afterMs: number };
+    };
+
+/** Shown while a reset link is being checked (spec §2.3). */
+export function CheckingResetLink() {
+  return (
+    <p role="status" className="flex items-center justify-center gap-3 text-lg text-muted">
+      <LoaderCircle aria-hidden className="size-6 animate-spin" />
+      جارٍ التحقق من رابط إعادة تعيين كلمة المرور…
+    </p>
+  );
+}
+
+function NewPasswordForm({ token, result }: { token: string; result?: IntentResult }) {
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: result?.reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <input type="hidden" name="token" value={token} />
+      <InputField
+        label="كلمة المرور الجديدة"
+        meta={fields.password}
+        type="password"
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+      />
+      <InputField
+        label="تأكيد كلمة المرور"
+        meta={fields.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+      />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton intent="reset-password" size="lg" className="w-full" pendingLabel="جارٍ الحفظ…">
+        حفظ كلمة المرور الجديدة
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** Reset mode: the new-password form for a valid link, otherwise why not and where next. */
+export function ResetPasswordPanel({ link }: { link: ResetLink }) {
+  const location = useLocation();
+  // After submitting, the outcome wins over the (now used) link's state.
+  const result = useIntentResult("reset-password");
+  if (result?.redirect && result.notice) {
+    return (
+      <div className="space-y-4">
+        <FormNotice tone={result.notice.tone}>{result.notice.message}</FormNotice>
+        <DelayedRedirect to={result.redirect.to} afterMs={result.redirect.afterMs} />
+      </div>
+    );
+  }
+  if (link.status === "valid") return <NewPasswordForm token={link.token} result={result} />;
+  return (
+    <div className="space-y-4">
+      <FormNotice tone="error">{link.message}</FormNotice>
+      {link.redirect ? (
+        <>
+          <Link
+            to="/auth?tab=forgot"
+            replace
+            className={cn(buttonClass("default", "lg"), "w-full")}
+          >
+            طلب رابط جديد
+          </Link>
+          <DelayedRedirect to={link.redirect.to} afterMs={link.redirect.afterMs} />
+        </>
+      ) : (
+        <p className="text-center">
+          <Link
+            reloadDocument
+            to={`${location.pathname}${location.search}`}
+            className="font-medium text-primary-dark underline"
+          >
+            إعادة المحاولة
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useSearchParams } from "react-router";
+import { SubmitButton } from "~/components/settings/submit-button";
+import { useIntentResult } from "~/components/settings/use-intent-result";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import { signInSchema } from "~/utils/auth-schemas";
+import { tabHref } from "./tab-href";
+
+export function SignInForm() {
+  const result = useIntentResult("sign-in");
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult: result?.reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+      <InputField
+        label="البريد الإلكتروني"
+        meta={fields.email}
+        type="email"
+        autoComplete="email"
+        dir="ltr"
+      />
+      <InputField
+        label="كلمة المرور"
+        meta={fields.password}
+        type="password"
+        autoComplete="current-password"
+      />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton intent="sign-in" size="lg" className="w-full" pendingLabel="جارٍ الدخول…">
+        تسجيل الدخول
+      </SubmitButton>
+      <p className="text-center">
+        <Link
+          to={tabHref(searchParams, "forgot")}
+          replace
+          className="font-medium text-primary-dark underline underline-offset-4"
+        >
+          نسيت كلمة المرور؟
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { FormNotice } from "~/components/settings/form-notice";
+import { SubmitButton } from "~/components/settings/submit-button";
+import { useIntentResult } from "~/components/settings/use-intent-result";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import { signUpSchema } from "~/utils/auth-schemas";
+import { PASSWORD_HINT } from "~/utils/password-rules";
+
+export function SignUpForm() {
+  const result = useIntentResult("sign-up");
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult: result?.reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      {result?.notice && <FormNotice tone={result.notice.tone}>{result.notice.message}</FormNotice>}
+      <InputField label="الاسم الكامل" meta={fields.fullName} autoComplete="name" />
+      <InputField
+        label="البريد الإلكتروني"
+        meta={fields.email}
+        type="email"
+        autoComplete="email"
+        dir="ltr"
+      />
+      <InputField
+        label="كلمة المرور"
+        meta={fields.password}
+        type="password"
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+      />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton intent="sign-up" size="lg" className="w-full" pendingLabel="جارٍ الإنشاء…">
+        إنشاء حساب
+      </SubmitButton>
+    </Form>
+  );
+}

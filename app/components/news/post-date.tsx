@@ -1,0 +1,19 @@
+import { CalendarDays } from "lucide-react";
+import { formatDate, formatHijriDate, isoDate } from "~/utils/dates";
+
+/** A post's publication date; `withHijri` adds the Umm al-Qura date beside the Gregorian one. */
+export function PostDate({ date, withHijri = false }: { date: Date | null; withHijri?: boolean }) {
+  if (!date) return null;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <CalendarDays aria-hidden className="size-4 shrink-0" />
+      <time dateTime={isoDate(date)}>{formatDate(date)}</time>
+      {withHijri && (
+        <>
+          <span aria-hidden>·</span>
+          <span>{formatHijriDate(date)}</span>
+        </>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import { type AccountIntent, changePasswordSchema } from "~/utils/auth-schemas";
+import { SubmitButton } from "./submit-button";
+import { useIntentResult } from "./use-intent-result";
+
+const INTENT: AccountIntent = "change-password";
+
+/** Change password (spec §2.9); the form empties itself after a successful change. */
+export function ChangePasswordForm() {
+  const result = useIntentResult(INTENT);
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: result?.reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <InputField
+        label="كلمة المرور الحالية"
+        meta={fields.currentPassword}
+        type="password"
+        autoComplete="current-password"
+      />
+      <InputField
+        label="كلمة المرور الجديدة"
+        meta={fields.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint="6 أحرف على الأقل، وتجمع بين الحروف والأرقام"
+      />
+      <InputField
+        label="تأكيد كلمة المرور الجديدة"
+        meta={fields.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+      />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton intent={INTENT} pendingLabel="جارٍ التغيير…">
+        تغيير كلمة المرور
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,106 @@
+import { count, desc, sql, sum } from "drizzle-orm";
+import { db } from "~/utils/db.server";
+import type { PostStatus } from "~/utils/post-status";
+import { type Actor, assertRole, hasRole } from "~/utils/roles";
+import { images, posts, users, videos } from "../../database/schema";
+
+type StatusCounts<S extends string> = Record<S, number> & { total: number; views: number };
+
+export interface DashboardStats {
+  posts: StatusCounts<PostStatus>;
+  videos: StatusCounts<"draft" | "published">;
+  images: number;
+  /** Registered users: present for administrators only (spec §6). */
+  users?: number;
+}
+
+/** Rows of (status, count, views) folded into one record with a total. */
+function tally<S extends string>(
+  statuses: readonly S[],
+  rows: { status: string; total: number; views: string | number | null }[],
+): StatusCounts<S> {
+  const result = { total: 0, views: 0 } as StatusCounts<S>;
+  for (const status of statuses) (result as Record<string, number>)[status] = 0;
+  for (const row of rows) {
+    (result as Record<string, number>)[row.status] = row.total;
+    result.total += row.total;
+    result.views += Number(row.views ?? 0);
+  }
+  return result;
+}
+
+/**
+ * The overview's figures (spec §7): posts and videos by status with their views, the number
+ * of images and, for administrators only, the number of users.
+ */
+export async function getDashboardStats(actor: Actor | null): Promise<DashboardStats> {
+  const reader = assertRole(actor, "viewer");
+  const byStatus = (table: typeof posts | typeof videos) =>
+    db
+      .select({ status: table.status, total: count(), views: sum(table.viewsCount) })
+      .from(table)
+      .groupBy(table.status);
+  const [postRows, videoRows, [imageRow], userRow] = await Promise.all([
+    byStatus(posts),
+    byStatus(videos),
+    db.select({ total: count() }).from(images),
+    hasRole(reader, "admin")
+      ? db.select({ total: count() }).from(users)
+      : Promise.resolve(undefined),
+  ]);
+  const stats: DashboardStats = {
+    posts: tally(["draft", "published", "archived"], postRows),
+    videos: tally(["draft", "published"], videoRows),
+    images: imageRow?.total ?? 0,
+  };
+  if (userRow) stats.users = userRow[0]?.total ?? 0;
+  return stats;
+}
+
+export interface ActivityItem {
+  kind: "post" | "video" | "image";
+  id: string;
+  title: string;
+  /** When it was last changed (images have no updated_at: their creation date). */
+  changedAt: Date;
+  createdAt: Date;
+  /** Posts and videos only. */
+  status: PostStatus | null;
+}
+
+/** The most recently changed posts, videos and images, newest first. */
+export async function getRecentActivity(actor: Actor | null, limit = 5): Promise<ActivityItem[]> {
+  assertRole(actor, "viewer");
+  const latest = <T extends typeof posts | typeof videos>(table: T, kind: "post" | "video") =>
+    db
+      .select({
+        id: table.id,
+        title: table.title,
+        changedAt: table.updatedAt,
+        createdAt: table.createdAt,
+        status: table.status,
+      })
+      .from(table as typeof posts)
+      .orderBy(desc(table.updatedAt))
+      .limit(limit)
+      .then((rows) => rows.map((row) => ({ ...row, kind })));
+  const [postRows, videoRows, imageRows] = await Promise.all([
+    latest(posts, "post"),
+    latest(videos, "video"),
+    db
+      .select({
+        id: images.id,
+        title: images.title,
+        changedAt: images.createdAt,
+        createdAt: images.createdAt,
+        status: sql<PostStatus | null>`null`,
+      })
+      .from(images)
+      .orderBy(desc(images.createdAt))
+      .limit(limit)
+      .then((rows) => rows.map((row) => ({ ...row, kind: "image" as const }))),
+  ]);
+  return [...postRows, ...videoRows, ...imageRows]
+    .sort((a, b) => b.changedAt.getTime() - a.changedAt.getTime())
+    .slice(0, limit);
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { imageFileSchema } from "~/utils/image-rules";
+
+const TITLE_REQUIRED = "عنوان الصورة مطلوب";
+export const IMAGE_REQUIRED = "يرجى رفع صورة";
+
+/**
+ * The gallery image form (spec §2.8, §5), shared by the browser and the server. A new image
+ * needs a file; an edit keeps the saved file unless it was removed, in which case a new one
+ * is needed too (a gallery entry is an image).
+ */
+export function imageFormSchema({ hasSavedImage }: { hasSavedImage: boolean }) {
+  return z
+    .object({
+      title: z
+        .string({ error: TITLE_REQUIRED })
+        .trim()
+        .min(1, TITLE_REQUIRED)
+        .max(200, "العنوان يجب ألا يزيد على 200 حرف"),
+      description: z.string().trim().max(1000, "الوصف يجب ألا يزيد على 1000 حرف").optional(),
+      categoryId: z.uuid({ error: "اختر تصنيفاً من القائمة" }).optional(),
+      image: imageFileSchema.optional(),
+      removeImage: z.boolean().optional(),
+    })
+    .superRefine((value, context) => {
+      if (!value.image && (!hasSavedImage || value.removeImage)) {
+        context.addIssue({ code: "custom", path: ["image"], message: IMAGE_REQUIRED });
+      }
+    });
+}
+
+export type ImageFormValues = z.infer<ReturnType<typeof imageFormSchema>>;

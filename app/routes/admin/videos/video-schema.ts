@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { extractYoutubeId } from "~/utils/youtube";
+import type { VideoStatus } from "../../../../database/schema/content";
+
+/** A video is a draft or published (spec §4); a new one starts as a draft. */
+export const VIDEO_STATUSES = ["draft", "published"] as const satisfies VideoStatus[];
+const TITLE_REQUIRED = "عنوان الفيديو مطلوب";
+const YOUTUBE_REQUIRED = "رابط يوتيوب مطلوب";
+
+/**
+ * The video form (spec §2.7, §5), shared by the browser and the server. `youtubeId` takes a
+ * YouTube link or a bare id and comes out as the id (or as typed, when no id can be found).
+ */
+export const videoFormSchema = z.object({
+  title: z
+    .string({ error: TITLE_REQUIRED })
+    .trim()
+    .min(1, TITLE_REQUIRED)
+    .max(200, "العنوان يجب ألا يزيد على 200 حرف"),
+  description: z.string().trim().max(2000, "الوصف يجب ألا يزيد على 2000 حرف").optional(),
+  youtubeId: z
+    .string({ error: YOUTUBE_REQUIRED })
+    .trim()
+    .min(1, YOUTUBE_REQUIRED)
+    .max(500, "الرابط طويل جداً، الصق رابط الفيديو كما يظهر في يوتيوب")
+    .transform(extractYoutubeId),
+  categoryId: z.uuid({ error: "اختر تصنيفاً من القائمة" }).optional(),
+  status: z.enum(VIDEO_STATUSES, { error: "اختر حالة الفيديو" }).default("draft"),
+});
+
+export type VideoFormValues = z.infer<typeof videoFormSchema>;

@@ -1,0 +1,282 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { ResetLink } from "~/components/auth/reset-password-panel";
+import type { IntentResult } from "~/components/settings/use-intent-result";
+import { staffHome } from "~/components/site-header";
+import { isRegistrationAllowed } from "~/models/site-settings.server";
+import {
+  endOtherSessions,
+  findUserByResetToken,
+  isSetupComplete,
+  markEmailVerified,
+} from "~/models/users.server";
+import { getAuth, requestPasswordResetEmail } from "~/utils/auth.server";
+import {
+  authErrorMessage,
+  RESET_EMAIL_FAILED,
+  resetPasswordErrorMessage,
+  SESSION_READ_FAILED,
+  SESSION_SETUP_FAILED,
+  SIGN_IN_FAILED,
+  SIGN_UP_FAILED,
+} from "~/utils/auth-errors.server";
+import {
+  AUTH_INTENTS,
+  type AuthIntent,
+  forgotPasswordSchema,
+  RESET_LINK_INVALID,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "~/utils/auth-schemas";
+import { logger } from "~/utils/logger.server";
+import { getActor } from "~/utils/permissions.server";
+import { hasRole, normaliseRole, type Role } from "~/utils/roles";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** Spec §4/§9: pauses before leaving the set-new-password screen. */
+export const RESET_REDIRECT_MS = { success: 1500, noSession: 2000, invalidLink: 3000 } as const;
+
+export const CHECK_EMAIL_TO_ACTIVATE =
+  "أرسلنا إلى بريدك الإلكتروني رابطاً لتفعيل حسابك، يرجى فتحه ثم تسجيل الدخول.";
+export const RESET_LINK_SENT =
+  "إن كان هذا البريد مسجلاً لدينا فستصلك خلال دقائق رسالة فيها رابط لتعيين كلمة مرور جديدة، والرابط صالح لمدة ساعة.";
+
+/** Where a signed-in user belongs: staff to their area, everyone else to their profile. */
+export function homeFor(role: Role): string {
+  return hasRole({ role }, "editor") ? staffHome({ role, fullName: "" }) : "/profile";
+}
+
+const INVALID_LINK_REDIRECT = { to: "/auth", afterMs: RESET_REDIRECT_MS.invalidLink };
+const INVALID_LINK: ResetLink = {
+  status: "invalid",
+  message: RESET_LINK_INVALID,
+  redirect: INVALID_LINK_REDIRECT,
+};
+
+/** Checks a reset link's token on the server, before the form is shown. */
+async function readResetLink(token: string | null): Promise<ResetLink> {
+  if (!token) return INVALID_LINK;
+  try {
+    return (await findUserByResetToken(token)) ? { status: "valid", token } : INVALID_LINK;
+  } catch (error) {
+    logger.error({ err: error }, "could not read a password-reset link");
+    return { status: "unavailable", message: SESSION_READ_FAILED };
+  }
+}
+
+/**
+ * The sign-in screen's data. First run goes to /setup; a signed-in user goes home, except on a
+ * reset link (spec §2.3), which is checked here so the page opens on the right state.
+ */
+export async function loadAuthScreen(request: Request) {
+  if (!(await isSetupComplete())) throw redirect("/setup");
+  const url = new URL(request.url);
+  const registrationAllowed = await isRegistrationAllowed();
+  if (url.searchParams.get("reset") === "true") {
+    return { registrationAllowed, resetLink: await readResetLink(url.searchParams.get("token")) };
+  }
+  const actor = await getActor(request);
+  if (actor) throw redirect(homeFor(actor.role));
+  return { registrationAllowed, resetLink: null };
+}
+
+function answer(result: IntentResult<AuthIntent>, init?: ResponseInit) {
+  return data(result, init);
+}
+
+const HIDE_PASSWORDS = ["password", "confirmPassword"];
+
+async function signIn(request: Request, formData: FormData) {
+  const intent = "sign-in";
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success") {
+    return answer(
+      { intent, reply: submission.reply({ hideFields: HIDE_PASSWORDS }) },
+      { status: 400 },
+    );
+  }
+  const { email, password, redirectTo } = submission.value;
+  try {
+    const { headers, response } = await getAuth().api.signInEmail({
+      body: { email, password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    // A new sign-in ends the account's other sessions; if that fails, the sign-in still stands.
+    await endOtherSessions({ userId: response.user.id, token: response.token }).catch((error) =>
+      logger.warn({ err: error }, "could not end the other sessions after sign-in"),
+    );
+    const role = normaliseRole((response.user as { role?: unknown }).role);
+    return redirectWithToast(
+      safeRedirect(redirectTo, homeFor(role)),
+      { type: "success", title: "تم تسجيل الدخول", description: "تم إنشاء جلسة جديدة بنجاح" },
+      { headers },
+    );
+  } catch (error) {
+    const message = authErrorMessage(error);
+    return answer(
+      {
+        intent,
+        reply: submission.reply({ formErrors: [message], hideFields: HIDE_PASSWORDS }),
+        toast: { type: "error", title: SIGN_IN_FAILED, description: message },
+      },
+      { status: 400 },
+    );
+  }
+}
+
+/** New accounts are viewers (better-auth's default role) and must confirm their e-mail. */
+async function signUp(request: Request, formData: FormData) {
+  const intent = "sign-up";
+  const submission = parseWithZod(formData, { schema: signUpSchema });
+  if (submission.status !== "success") {
+    return answer(
+      { intent, reply: submission.reply({ hideFields: HIDE_PASSWORDS }) },
+      { status: 400 },
+    );
+  }
+  const { fullName, email, password } = submission.value;
+  try {
+    // Registration control and password strength are enforced in better-auth's hook.
+    await getAuth().api.signUpEmail({
+      body: { name: fullName, email, password, callbackURL: "/" },
+      headers: request.headers,
+    });
+  } catch (error) {
+    const message = authErrorMessage(error);
+    return answer(
+      {
+        intent,
+        reply: submission.reply({ formErrors: [message], hideFields: HIDE_PASSWORDS }),
+        toast: { type: "error", title: SIGN_UP_FAILED, description: message },
+      },
+      { status: 400 },
+    );
+  }
+  return answer({
+    intent,
+    reply: submission.reply({ resetForm: true }),
+    notice: { tone: "success", message: CHECK_EMAIL_TO_ACTIVATE },
+    toast: { type: "success", title: "تم إنشاء الحساب", description: CHECK_EMAIL_TO_ACTIVATE },
+  });
+}
+
+/** The same answer whether or not the address has an account. */
+async function requestReset(request: Request, formData: FormData) {
+  const intent = "forgot-password";
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== "success") {
+    return answer({ intent, reply: submission.reply() }, { status: 400 });
+  }
+  try {
+    await requestPasswordResetEmail(submission.value.email, request.headers);
+  } catch (error) {
+    const message = authErrorMessage(error, RESET_EMAIL_FAILED);
+    return answer(
+      {
+        intent,
+        reply: submission.reply({ formErrors: [message] }),
+        toast: { type: "error", title: "خطأ", description: message },
+      },
+      { status: 400 },
+    );
+  }
+  return answer({
+    intent,
+    reply: submission.reply({ resetForm: true }),
+    notice: { tone: "success", message: RESET_LINK_SENT },
+    toast: { type: "success", title: "تم الإرسال", description: RESET_LINK_SENT },
+  });
+}
+
+/**
+ * Sets the new password, then signs the person in with it (spec §4: the reset link sets the
+ * session). Each outcome leaves the screen after the spec's pause.
+ */
+async function resetPassword(request: Request, formData: FormData) {
+  const intent = "reset-password";
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return answer(
+      { intent, reply: submission.reply({ hideFields: HIDE_PASSWORDS }) },
+      { status: 400 },
+    );
+  }
+  const { token, password } = submission.value;
+  const fail = (message: string, redirectTo?: { to: string; afterMs: number }) =>
+    answer(
+      {
+        intent,
+        reply: submission.reply({ formErrors: [message], hideFields: HIDE_PASSWORDS }),
+        toast: { type: "error", title: "خطأ", description: message },
+        notice: redirectTo ? { tone: "error", message } : undefined,
+        redirect: redirectTo,
+      },
+      { status: 400 },
+    );
+
+  let user: Awaited<ReturnType<typeof findUserByResetToken>>;
+  try {
+    user = await findUserByResetToken(token);
+  } catch (error) {
+    logger.error({ err: error }, "could not read a password-reset link");
+    return fail(SESSION_READ_FAILED);
+  }
+  if (!user) return fail(RESET_LINK_INVALID, INVALID_LINK_REDIRECT);
+  try {
+    await getAuth().api.resetPassword({ body: { newPassword: password, token } });
+  } catch (error) {
+    const message = resetPasswordErrorMessage(error);
+    return fail(message, message === RESET_LINK_INVALID ? INVALID_LINK_REDIRECT : undefined);
+  }
+  await markEmailVerified(user.id).catch((error) =>
+    logger.warn({ err: error }, "could not mark the e-mail verified after a reset"),
+  );
+
+  try {
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email: user.email, password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return answer(
+      {
+        intent,
+        reply: submission.reply({ resetForm: true }),
+        notice: { tone: "success", message: "تم تحديث كلمة المرور بنجاح، جارٍ تحويلك…" },
+        toast: { type: "success", title: "تم التحديث", description: "تم تحديث كلمة المرور بنجاح" },
+        redirect: { to: homeFor(user.role), afterMs: RESET_REDIRECT_MS.success },
+      },
+      { headers },
+    );
+  } catch (error) {
+    logger.warn({ err: error }, "password reset, but the new session could not be set");
+    return answer({
+      intent,
+      reply: submission.reply({ resetForm: true }),
+      notice: { tone: "error", message: SESSION_SETUP_FAILED },
+      toast: { type: "error", title: "خطأ", description: SESSION_SETUP_FAILED },
+      redirect: { to: "/auth", afterMs: RESET_REDIRECT_MS.noSession },
+    });
+  }
+}
+
+type Handler = (request: Request, formData: FormData) => ReturnType<typeof signIn>;
+
+const HANDLERS: Record<AuthIntent, Handler> = {
+  "sign-in": signIn,
+  "sign-up": signUp,
+  "forgot-password": requestReset,
+  "reset-password": resetPassword,
+};
+
+export async function authScreenAction(request: Request) {
+  if (!(await isSetupComplete())) throw redirect("/setup");
+  const formData = await request.formData();
+  const intent = z.enum(AUTH_INTENTS).safeParse(formData.get("intent"));
+  if (!intent.success) throw new Response("طلب غير صالح", { status: 400 });
+  return HANDLERS[intent.data](request, formData);
+}

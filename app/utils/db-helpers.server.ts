@@ -1,0 +1,20 @@
+/**
+ * The name of the unique constraint a failed query broke (PostgreSQL code 23505), or null.
+ * Drizzle wraps the driver's error (pg or PGlite, both carry `code` and `constraint`) in
+ * `cause`, so the chain is walked.
+ */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  for (let current = error; current instanceof Object; ) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === "23505") {
+      return typeof candidate.constraint === "string" ? candidate.constraint : "";
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` can be a row id; anything else is "not found" rather than a SQL error. */
+export const isUuid = (value: string) => UUID.test(value);

@@ -1,0 +1,299 @@
+/**
+ * The news page's rules (spec §2.2 /media/news, §9): card texts, tags, category chips and the
+ * featured block. Pure functions, shared by the loaders and their tests.
+ */
+
+/** The first chip: every published post, whatever its category. */
+export const ALL_NEWS_CHIP = "جميع الأخبار";
+/** Shown for a post without a category (spec: 'عام'). */
+export const UNCATEGORISED = "عام";
+/** Shown for a post without a named author (spec: 'مجهول'). */
+export const UNKNOWN_AUTHOR = "مجهول";
+
+export const FEATURED_LIMIT = 6;
+export const FEATURED_EXCERPT_LENGTH = 150;
+export const LIST_EXCERPT_LENGTH = 200;
+export const MAX_TAGS = 3;
+
+/** The fields of a published post these rules look at. */
+export interface NewsPost {
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  featuredImage: string | null;
+  publishedAt: Date | null;
+  categoryName: string | null;
+  authorName: string | null;
+}
+
+const ELLIPSIS = "…";
+
+/**
+ * A card's text: the post's own excerpt, else the first `limit` characters of its content
+ * followed by an ellipsis. The ellipsis only marks a cut: a short post is shown whole.
+ */
+export function excerptOf(post: Pick<NewsPost, "excerpt" | "content">, limit: number): string {
+  const excerpt = post.excerpt?.trim();
+  if (excerpt) return excerpt;
+  const text = post.content.replace(/\s+/g, " ").trim();
+  // Array.from counts characters, not UTF-16 units, so nothing is cut in half.
+  const characters = Array.from(text);
+  if (characters.length <= limit) return text;
+  return `${characters.slice(0, limit).join("").trimEnd()}${ELLIPSIS}`;
+}
+
+/** Arabic diacritics (tashkeel), the superscript alef and the tatweel. */
+const DECORATION = /[\u064B-\u065F\u0670\u0640]/g;
+
+/** One spelling for comparing words: no diacritics, one alef, one yaa, one taa marbuta. */
+function normalise(word: string): string {
+  return word
+    .replace(DECORATION, "")
+    .replace(/[أإآٱ]/g, "ا")
+    .replace(/ى/g, "ي")
+    .replace(/ة/g, "ه")
+    .toLowerCase();
+}
+
+/**
+ * Words that say nothing about a post. Most short particles (من، في، عن…) are already
+ * excluded by the length rule; this list catches the longer function words.
+ */
+const STOP_WORDS = new Set(
+  [
+    // Relative and demonstrative pronouns
+    "التي",
+    "الذي",
+    "الذين",
+    "اللذين",
+    "اللتين",
+    "اللاتي",
+    "اللواتي",
+    "اللائي",
+    "هذا",
+    "هذه",
+    "هذان",
+    "هاتان",
+    "هؤلاء",
+    "ذلك",
+    "تلك",
+    "أولئك",
+    "هناك",
+    "هنالك",
+    "هنا",
+    // Pronouns and pronoun-suffixed particles
+    "نحن",
+    "أنتم",
+    "أنتن",
+    "هما",
+    "عليه",
+    "عليها",
+    "عليهم",
+    "عليهما",
+    "فيها",
+    "فيهم",
+    "فيهما",
+    "منها",
+    "منهم",
+    "منهما",
+    "عنها",
+    "عنهم",
+    "إليه",
+    "إليها",
+    "إليهم",
+    "لديه",
+    "لديها",
+    "لديهم",
+    "لدينا",
+    "بينهم",
+    "بينها",
+    "أنه",
+    "أنها",
+    "إنه",
+    "إنها",
+    "لأنه",
+    "لأنها",
+    "وهو",
+    "وهي",
+    "وهم",
+    // Prepositions, adverbs and connectors
+    "إلى",
+    "على",
+    "حتى",
+    "خلال",
+    "أثناء",
+    "حول",
+    "نحو",
+    "ضمن",
+    "بين",
+    "بعد",
+    "قبل",
+    "عند",
+    "لدى",
+    "منذ",
+    "تحت",
+    "فوق",
+    "أمام",
+    "خلف",
+    "دون",
+    "بدون",
+    "عبر",
+    "وفق",
+    "وفقا",
+    "تجاه",
+    "حيث",
+    "بحيث",
+    "حين",
+    "حينما",
+    "عندما",
+    "بينما",
+    "كلما",
+    "فيما",
+    "بما",
+    "مما",
+    "إلا",
+    "سوى",
+    "غير",
+    "مثل",
+    "كما",
+    "أيضا",
+    "لكن",
+    "ولكن",
+    "لذلك",
+    "كذلك",
+    "وذلك",
+    "وهذا",
+    "وهذه",
+    "وتلك",
+    "بالإضافة",
+    "إضافة",
+    "إذا",
+    "لأن",
+    "لقد",
+    "وقد",
+    "سوف",
+    "أما",
+    "إما",
+    "ومن",
+    "وفي",
+    "وعلى",
+    "وإلى",
+    "وعن",
+    "ومع",
+    "وبين",
+    "ثم",
+    // Verbs of being and quantity words
+    "كان",
+    "كانت",
+    "كانوا",
+    "يكون",
+    "تكون",
+    "يكونوا",
+    "وكان",
+    "وكانت",
+    "أصبح",
+    "أصبحت",
+    "ليس",
+    "ليست",
+    "يمكن",
+    "جميع",
+    "كافة",
+    "بعض",
+    "عدة",
+    "أكثر",
+    "أقل",
+    "حوالي",
+  ].map(normalise),
+);
+
+/** Letters, combining marks and digits make a word; everything else separates words. */
+const WORD_SEPARATOR = /[^\p{L}\p{M}\p{N}]+/u;
+
+/**
+ * Up to three tags for a card: the first distinct words longer than three letters that are
+ * not stop words. Punctuation is dropped and diacritics are not counted as letters.
+ */
+export function tagsOf(text: string, max = MAX_TAGS): string[] {
+  const tags: string[] = [];
+  const seen = new Set<string>();
+  for (const token of text.split(WORD_SEPARATOR)) {
+    const word = token.replace(DECORATION, "");
+    if (Array.from(word).length <= 3 || !/\p{L}/u.test(word)) continue;
+    const key = normalise(word);
+    if (STOP_WORDS.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    tags.push(word);
+    if (tags.length === max) break;
+  }
+  return tags;
+}
+
+export const categoryOf = (post: Pick<NewsPost, "categoryName">) =>
+  post.categoryName?.trim() || UNCATEGORISED;
+
+export const authorOf = (post: Pick<NewsPost, "authorName">) =>
+  post.authorName?.trim() || UNKNOWN_AUTHOR;
+
+/** The filter chips: all news first, then each category of the loaded posts once, in order. */
+export function categoryChips(posts: Pick<NewsPost, "categoryName">[]): string[] {
+  return [ALL_NEWS_CHIP, ...new Set(posts.map(categoryOf))];
+}
+
+/** The featured block: posts that have a featured image, the first six, order kept. */
+export function featuredPosts<T extends Pick<NewsPost, "featuredImage">>(posts: T[]): T[] {
+  return posts.filter((post) => Boolean(post.featuredImage?.trim())).slice(0, FEATURED_LIMIT);
+}
+
+/** The posts of one chip; no chip (or the all-news chip) keeps every post. */
+export function filterByCategory<T extends Pick<NewsPost, "categoryName">>(
+  posts: T[],
+  chip: string | null | undefined,
+): T[] {
+  if (!chip || chip === ALL_NEWS_CHIP) return posts;
+  return posts.filter((post) => categoryOf(post) === chip);
+}
+
+/** What a news card shows; only this reaches the browser, never the whole content. */
+export interface NewsCard {
+  slug: string;
+  title: string;
+  text: string;
+  image: string | null;
+  publishedAt: Date | null;
+  author: string;
+  category: string;
+  tags: string[];
+}
+
+export function toNewsCard(post: NewsPost, excerptLength: number): NewsCard {
+  return {
+    slug: post.slug,
+    title: post.title,
+    text: excerptOf(post, excerptLength),
+    image: post.featuredImage?.trim() || null,
+    publishedAt: post.publishedAt,
+    author: authorOf(post),
+    category: categoryOf(post),
+    tags: tagsOf(post.content),
+  };
+}
+
+/** A post's content as paragraphs: blank lines and line breaks start a new one. */
+export function paragraphsOf(content: string): string[] {
+  return content
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The newsletter has no mailing service behind it (spec: no action is wired), so subscribing
+ * opens the reader's own e-mail app with a ready request to the association, which they send.
+ */
+export function newsletterMailto(associationEmail: string, subscriberEmail: string): string {
+  const subject = "طلب اشتراك في النشرة البريدية";
+  const body = `السلام عليكم،\nأرغب في الاشتراك في النشرة البريدية لجمعية رفق على البريد: ${subscriberEmail.trim()}`;
+  const query = new URLSearchParams({ subject, body }).toString().replaceAll("+", "%20");
+  return `mailto:${associationEmail}?${query}`;
+}

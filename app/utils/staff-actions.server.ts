@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { z } from "zod";
+import { logger } from "./logger.server";
+import { getActor } from "./permissions.server";
+import type { Actor } from "./roles";
+import { type Toast, toastHeader } from "./toast.server";
+
+/** What a staff action answers a row button (publish toggle, delete). */
+export type MutationResult = { ok: true } | { ok: false; error: string };
+
+/** The row buttons of the staff lists post `intent` and the row's `id`. */
+export const LIST_INTENTS = ["publish-toggle", "delete"] as const;
+export type ListIntent = (typeof LIST_INTENTS)[number];
+
+const listIntentSchema = z.object({ intent: z.enum(LIST_INTENTS), id: z.string().min(1) });
+
+/** The row button's intent and id, or null when the form is something else. */
+export function parseListIntent(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: listIntentSchema });
+  return submission.status === "success" ? submission.value : null;
+}
+
+export interface MutationMessages {
+  /** Shown as a toast on the next render of the screen. */
+  success: Toast;
+  /** The spec's failure message, shown in a toast titled 'خطأ'. */
+  failure: string;
+}
+
+/** A Response thrown for a missing sign-in or role: the error page shows it, not a toast. */
+export const isAccessRefusal = (error: unknown): error is Response =>
+  error instanceof Response && (error.status === 401 || error.status === 403);
+
+/**
+ * Runs one mutation and answers the button that asked: the success toast (flashed, so it
+ * shows after the screen refreshes), or the failure message with the error's status.
+ * Access refusals (401/403) are thrown on to the error page.
+ */
+export async function respondToMutation(
+  run: () => Promise<unknown>,
+  { success, failure }: MutationMessages,
+) {
+  try {
+    await run();
+  } catch (error) {
+    if (isAccessRefusal(error)) throw error;
+    const status = error instanceof Response ? error.status : 500;
+    if (status >= 500) logger.error({ err: error }, failure);
+    return data<MutationResult>({ ok: false, error: failure }, { status });
+  }
+  return data<MutationResult>(
+    { ok: true },
+    { headers: { "Set-Cookie": await toastHeader(success) } },
+  );
+}
+
+export interface ListMutation extends MutationMessages {
+  run(actor: Actor | null, id: string): Promise<unknown>;
+}
+
+/**
+ * The whole action of a staff list: reads `intent` and `id`, runs the matching mutation
+ * (the model checks the role) and answers as respondToMutation does.
+ */
+export async function runListMutation(
+  request: Request,
+  mutations: Partial<Record<ListIntent, ListMutation>>,
+) {
+  const actor = await getActor(request);
+  const row = parseListIntent(await request.formData());
+  const mutation = row && mutations[row.intent];
+  if (!row || !mutation) {
+    return data<MutationResult>({ ok: false, error: "طلب غير صالح" }, { status: 400 });
+  }
+  return respondToMutation(() => mutation.run(actor, row.id), mutation);
+}

@@ -1,0 +1,128 @@
+// `npm run seed`: demo content for development (categories, news posts with images, videos and
+// gallery images) written through the models into DATA_DIR. Never run in production; it creates no
+// administrator and no password anyone knows: the first admin still comes from /setup.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { createCategory, listCategories } from "~/models/categories.server";
+import { createPost } from "~/models/posts.server";
+import { createAccountAsSystem } from "~/models/users.server";
+import { db, ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
+import type { Actor } from "~/utils/roles";
+import { posts, users } from "./schema";
+
+const AUTHOR_EMAIL = "media-team@rifq.local";
+
+/** A simple branded picture, so demo posts have real images without any download. */
+async function demoImage(label: string, hue: number): Promise<File> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675">
+    <defs><linearGradient id="g" x1="0" x2="1" y1="0" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},45%,32%)"/><stop offset="1" stop-color="hsl(${hue + 30},50%,55%)"/>
+    </linearGradient></defs>
+    <rect width="1200" height="675" fill="url(#g)"/>
+    <circle cx="980" cy="160" r="90" fill="rgba(255,255,255,0.18)"/>
+    <text x="600" y="360" font-size="64" text-anchor="middle" fill="#fff" font-family="sans-serif">${label}</text>
+  </svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return new File([new Uint8Array(png)], `${label}.png`, { type: "image/png" });
+}
+
+async function seedAuthor(): Promise<Actor> {
+  const [existing] = await db.select().from(users).where(eq(users.email, AUTHOR_EMAIL));
+  if (existing) return { ...existing, role: "editor" };
+  const { id } = await createAccountAsSystem({
+    fullName: "فريق الإعلام",
+    email: AUTHOR_EMAIL,
+    password: randomBytes(24).toString("base64url"),
+    role: "editor",
+  });
+  return { id, email: AUTHOR_EMAIL, fullName: "فريق الإعلام", role: "editor" };
+}
+
+async function seedCategories(author: Actor) {
+  const wanted = [
+    { name: "أخبار الجمعية", slug: "news" },
+    { name: "فعاليات", slug: "events" },
+    { name: "برامج", slug: "programs" },
+  ];
+  const existing = await listCategories();
+  for (const category of wanted) {
+    if (!existing.some((row) => row.slug === category.slug)) await createCategory(author, category);
+  }
+  return Object.fromEntries((await listCategories()).map((row) => [row.slug, row.id]));
+}
+
+const POSTS = [
+  {
+    title: "إطلاق برنامج الزيارات المنزلية لكبار السن في الدمام",
+    slug: "home-visits-dammam",
+    category: "programs",
+    hue: 165,
+    excerpt: "فريق من الممرضين والأخصائيين الاجتماعيين يزور كبار السن في منازلهم أسبوعياً.",
+    content:
+      "أطلقت الجمعية برنامج الزيارات المنزلية في مدينة الدمام، ويقدم فيه فريق من الممرضين والأخصائيين الاجتماعيين زيارات أسبوعية لكبار السن في منازلهم.\n\nيشمل البرنامج قياس المؤشرات الحيوية، ومتابعة الأدوية، وجلسات أنس وحديث، وتدريب الأسر على الرعاية اليومية.",
+  },
+  {
+    title: "ملتقى الأجيال: يوم مفتوح يجمع الشباب بكبار السن",
+    slug: "generations-open-day",
+    category: "events",
+    hue: 30,
+    excerpt: null,
+    content:
+      "نظمت الجمعية ملتقى الأجيال في الخبر بمشاركة أكثر من مئتي زائر، تبادل فيه الشباب وكبار السن الحكايات والخبرات.\n\nتضمن الملتقى ورش الخط العربي والحرف اليدوية وجلسات توعوية عن الشيخوخة النشطة.",
+  },
+  {
+    title: "توقيع اتفاقية شراكة مع تجمع الشرقية الصحي",
+    slug: "health-cluster-partnership",
+    category: "news",
+    hue: 200,
+    excerpt: "شراكة لتقديم الاستشارات الطبية عن بعد لمستفيدي الجمعية.",
+    content:
+      "وقعت الجمعية اتفاقية شراكة مع تجمع الشرقية الصحي لتقديم الاستشارات الطبية عن بعد لمستفيديها، وتدريب المتطوعين على الإسعافات الأولية لكبار السن.",
+  },
+  {
+    title: "دورة تدريبية للمتطوعين في رعاية كبار السن",
+    slug: "volunteer-training",
+    category: "programs",
+    hue: null,
+    excerpt: null,
+    content:
+      "تبدأ الدورة التدريبية الأولى للمتطوعين الأسبوع القادم، وتتناول مهارات التواصل مع كبار السن، والسلامة المنزلية، والدعم النفسي.",
+  },
+  {
+    title: "مسودة: خطة الأنشطة الرمضانية",
+    slug: "ramadan-activities-draft",
+    category: "events",
+    hue: null,
+    excerpt: null,
+    content: "مسودة داخلية لم تُنشر بعد.",
+    draft: true,
+  },
+] as const;
+
+async function seedPosts(author: Actor, categoryIds: Record<string, string>) {
+  for (const post of POSTS) {
+    const [exists] = await db.select({ id: posts.id }).from(posts).where(eq(posts.slug, post.slug));
+    if (exists) continue;
+    const image = post.hue === null ? null : await demoImage(post.slug, post.hue);
+    await createPost(
+      author,
+      {
+        title: post.title,
+        slug: post.slug,
+        excerpt: post.excerpt,
+        content: post.content,
+        categoryId: categoryIds[post.category] ?? null,
+        status: "draft" in post ? "draft" : "published",
+      },
+      image,
+    );
+  }
+}
+
+await ensureDatabaseReady();
+const author = await seedAuthor();
+const categoryIds = await seedCategories(author);
+await seedPosts(author, categoryIds);
+await getDatabaseHandle().close();
+console.log("Demo content is in place. Start the site with npm start (first visit: /setup).");

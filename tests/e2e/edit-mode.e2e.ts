@@ -1,0 +1,372 @@
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  baseURL,
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  login,
+  openPage,
+  PHONE,
+} from "./support/browser";
+
+// Edit mode for page texts (spec §2.11, §4 "Editable text", §5, §8): an admin edits texts in
+// place, saves never navigate, open pages follow live, history restores, and html is safe.
+
+const HINT = "وضع التحرير مفعّل: انقر على أي نص لتعديله";
+const DEFAULT_TITLE = "رفقٌ بكبارنا… وفاءٌ لمن صنعوا حاضرنا";
+/** The spec's realtime budget is about a second. */
+const LIVE_BUDGET_MS = 1500;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** A signed-out page that already listens to /realtime. */
+async function openVisitor(path: string) {
+  const visitor = await openPage(browser, PHONE);
+  const listening = visitor.page.waitForResponse((r) => r.url().endsWith("/realtime"));
+  await visitor.page.goto(path);
+  await listening;
+  return visitor;
+}
+
+async function openAdmin(path: string) {
+  const admin = await openPage(browser, DESKTOP);
+  await login(admin.page, "admin");
+  await admin.page.goto(path);
+  return admin;
+}
+
+/** Clicks the floating button once the page can react (its label changes after hydration). */
+async function turnEditModeOn(page: Page) {
+  await page.getByRole("button", { name: "تفعيل وضع التحرير" }).click();
+  await page.getByText(HINT).waitFor();
+}
+
+/** Focus is on `locator` (focus moves into the editor on open and back to the block on close). */
+async function expectFocused(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((element) => element === document.activeElement))
+    .toBe(true);
+}
+
+const live = <T>(read: () => Promise<T>, expected: T) =>
+  expect.poll(read, { timeout: LIVE_BUDGET_MS, interval: 50 }).toEqual(expected);
+
+/** Saves through the edit mode's own endpoint, with the admin's session (as the editor does). */
+async function post(context: BrowserContext, form: Record<string, string>) {
+  const response = await context.request.post(`${baseURL()}/api/page-content`, { form });
+  return { status: response.status(), body: await response.json() };
+}
+
+test("an admin edits a title in place; an open visitor page follows live; history restores", async () => {
+  const visitor = await openVisitor("/");
+  const visitorTitle = visitor.page.locator('[data-block="hero-title"]');
+  expect(await visitorTitle.textContent()).toBe(DEFAULT_TITLE);
+
+  const admin = await openAdmin("/");
+  const { page } = admin;
+  await turnEditModeOn(page);
+  expect(await page.evaluate(() => localStorage.getItem("rifq:is-admin"))).toBe("1");
+
+  const title = page.locator('[data-block="hero-title"]');
+  expect(await title.getAttribute("role")).toBe("button");
+  expect(await title.getAttribute("aria-label")).toBe(`تعديل النص: ${DEFAULT_TITLE}`);
+
+  async function editTitle(value: string) {
+    await title.click();
+    const editor = page.getByRole("textbox", { name: "تحرير النص" });
+    await expectFocused(editor);
+    await editor.fill(value);
+    await editor.press("Control+Enter");
+    await page.getByText("تم حفظ التغييرات بنجاح").waitFor();
+    await expect.poll(() => title.textContent()).toBe(value);
+    await expectFocused(title);
+    await live(() => visitorTitle.textContent(), value);
+  }
+
+  await editTitle("معاً من أجل كبارنا");
+  await editTitle("رفقٌ بمن ربّونا");
+  expect(new URL(page.url()).pathname).toBe("/");
+
+  // History: the saved values with their author, newest first, then the built-in default.
+  await title.click();
+  await page.getByRole("button", { name: "السجل" }).click();
+  const dialog = page.getByRole("dialog", { name: "سجل تعديلات النص" });
+  const entries = dialog.getByRole("listitem");
+  await expect.poll(() => entries.count()).toBe(3);
+  await expect.poll(() => entries.nth(0).textContent()).toContain("رفقٌ بمن ربّونا");
+  await expect.poll(() => entries.nth(0).textContent()).toContain("المعروض حالياً");
+  await expect.poll(() => entries.nth(1).textContent()).toContain("معاً من أجل كبارنا");
+  await expect.poll(() => entries.nth(1).textContent()).toContain("مدير الجمعية");
+  await expect.poll(() => entries.nth(2).textContent()).toContain(DEFAULT_TITLE);
+  await expectAccessible(page);
+
+  await entries.nth(1).getByRole("button", { name: "استعادة" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await expect.poll(() => title.textContent()).toBe("معاً من أجل كبارنا");
+  await live(() => visitorTitle.textContent(), "معاً من أجل كبارنا");
+
+  // Restoring the default deletes the stored value: every page shows the built-in text.
+  await title.click();
+  await page.getByRole("button", { name: "السجل" }).click();
+  await expect.poll(() => entries.count()).toBe(4);
+  await entries.nth(3).getByRole("button", { name: "استعادة" }).click();
+  await expect.poll(() => title.textContent()).toBe(DEFAULT_TITLE);
+  await live(() => visitorTitle.textContent(), DEFAULT_TITLE);
+
+  expect(admin.errors).toEqual([]);
+  expect(visitor.errors).toEqual([]);
+  await Promise.all([admin.context.close(), visitor.context.close()]);
+});
+
+test("Escape discards a draft; turning edit mode off closes the editor; links do not navigate", async () => {
+  const { page, errors, context } = await openAdmin("/");
+  await turnEditModeOn(page);
+  const title = page.locator('[data-block="hero-title"]');
+
+  await title.focus();
+  await page.keyboard.press("Enter");
+  const editor = page.getByRole("textbox", { name: "تحرير النص" });
+  await expectFocused(editor);
+  await editor.fill("مسودة لن تُحفظ");
+  await editor.press("Escape");
+  await editor.waitFor({ state: "hidden" });
+  await expect.poll(() => title.textContent()).toBe(DEFAULT_TITLE);
+  await expectFocused(title);
+
+  // Edit mode survives navigation within the tab.
+  await page.reload();
+  await page.getByText(HINT).waitFor();
+
+  await title.click();
+  await editor.fill("مسودة أخرى");
+  await page.getByRole("button", { name: "إيقاف وضع التحرير" }).click();
+  await editor.waitFor({ state: "hidden" });
+  await expect.poll(() => title.textContent()).toBe(DEFAULT_TITLE);
+  expect(await title.getAttribute("role")).toBeNull();
+  await page.getByText(HINT).waitFor({ state: "hidden" });
+  await expectAccessible(page);
+
+  // A menu label inside a link opens its editor beside it; the link does not navigate.
+  await turnEditModeOn(page);
+  const menuLabel = page
+    .getByRole("navigation", { name: "القائمة الرئيسية" })
+    .locator('[data-block="menu-volunteer"]');
+  await menuLabel.click();
+  const panel = page.getByRole("dialog", { name: "تحرير النص" });
+  await expect
+    .poll(() => panel.getByRole("textbox", { name: "تحرير النص" }).inputValue())
+    .toBe("التطوع");
+  expect(new URL(page.url()).pathname).toBe("/");
+  await page.keyboard.press("Escape");
+  await panel.waitFor({ state: "hidden" });
+  // A call-to-action button's text neither.
+  await page.locator('[data-block="hero-donate-button"]').click();
+  await panel.waitFor();
+  await panel.getByRole("button", { name: "إلغاء" }).click();
+  await panel.waitFor({ state: "hidden" });
+  expect(new URL(page.url()).pathname).toBe("/");
+  // Nor does the sign-out button's text sign the admin out.
+  await page.locator('[data-block="header-logout"]').click();
+  await panel.waitFor();
+  await page.keyboard.press("Escape");
+  await panel.waitFor({ state: "hidden" });
+  await page.reload();
+  await page.getByText(HINT).waitFor();
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("two admins never lose a value silently: a crossing save asks before overwriting", async () => {
+  const { page, errors, context } = await openAdmin("/");
+  await turnEditModeOn(page);
+  const subtitle = page.locator('[data-block="hero-subtitle"]');
+  const editor = page.getByRole("textbox", { name: "تحرير النص" });
+  const question = page
+    .getByRole("alert")
+    .filter({ hasText: "تم تعديل هذا النص من مشرف آخر منذ فتحه" });
+
+  /**
+   * Another admin saves over whatever is stored now. (Signing in a second time would end this
+   * session, so the "other admin" is a second request of the same account: the server judges
+   * versions, not people.)
+   */
+  async function otherAdminSaves(value: string) {
+    const query = "pagePath=%2F&contentKey=hero-subtitle";
+    const now = await context.request.get(`${baseURL()}/api/page-content?${query}`);
+    const { current } = await now.json();
+    const saved = await post(context, {
+      intent: "save",
+      pagePath: "/",
+      contentKey: "hero-subtitle",
+      contentType: "text",
+      value,
+      expectedUpdatedAt: current?.updatedAt ?? "",
+    });
+    expect(saved.status).toBe(200);
+  }
+
+  let saves = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/api/page-content")) saves++;
+  });
+
+  // Loading the newer value.
+  await subtitle.click();
+  await editor.fill("نص هذا المشرف");
+  await otherAdminSaves("نص المشرف الآخر");
+  await editor.press("Control+Enter");
+  await question.waitFor();
+  expect(await question.textContent()).toContain("«نص المشرف الآخر»");
+  expect(await editor.inputValue()).toBe("نص هذا المشرف");
+  expect(saves).toBe(1);
+  await page.getByRole("button", { name: "عرض النص الأحدث" }).click();
+  expect(await editor.inputValue()).toBe("نص المشرف الآخر");
+  await editor.press("Escape");
+  await expect.poll(() => subtitle.textContent()).toBe("نص المشرف الآخر");
+
+  // Overwriting on purpose.
+  await subtitle.click();
+  await editor.fill("نص هذا المشرف");
+  await otherAdminSaves("نص ثالث");
+  await editor.press("Control+Enter");
+  await question.waitFor();
+  await page.getByRole("button", { name: "حفظ تعديلي فوقه" }).click();
+  await page.getByText("تم حفظ التغييرات بنجاح").waitFor();
+  await expect.poll(() => subtitle.textContent()).toBe("نص هذا المشرف");
+  expect(saves).toBe(3);
+
+  const query = "pagePath=%2F&contentKey=hero-subtitle";
+  const history = await (
+    await context.request.get(`${baseURL()}/api/page-content?${query}`)
+  ).json();
+  expect(history.revisions.map((r: { value: string }) => r.value)).toEqual([
+    "نص هذا المشرف",
+    "نص ثالث",
+    "نص المشرف الآخر",
+  ]);
+  await post(context, {
+    intent: "reset",
+    pagePath: "/",
+    contentKey: "hero-subtitle",
+    expectedUpdatedAt: history.current.updatedAt,
+  });
+
+  // The browser itself reports each 409 answer; nothing else may be logged.
+  expect(errors.filter((message) => !message.includes("409 (Conflict)"))).toEqual([]);
+  await context.close();
+});
+
+test("an html block has a small rich-text editor: bold and links, saved clean", async () => {
+  const { page, errors, context } = await openAdmin("/");
+  await turnEditModeOn(page);
+  const about = page.locator('[data-block="footer-about"]');
+  await about.click();
+  const area = page.getByRole("textbox", { name: "تحرير النص" });
+  await expectFocused(area);
+  await page.keyboard.press("Control+A");
+  await page.getByRole("button", { name: "عريض" }).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" زوروا ");
+  await page.getByRole("button", { name: "رابط" }).click();
+  const url = page.getByLabel("عنوان الرابط");
+  await url.fill("javascript:alert(1)");
+  await url.press("Enter");
+  await page.getByText("يجب أن يبدأ الرابط بـ https:// أو mailto: أو tel:").waitFor();
+  await url.fill("https://rifq.org.sa/");
+  await url.press("Enter");
+  await area.press("Control+Enter");
+  await page.getByText("تم حفظ التغييرات بنجاح").waitFor();
+
+  await expect.poll(() => about.locator("b, strong").count()).toBe(1);
+  const link = about.locator('a[href="https://rifq.org.sa/"]');
+  expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+  expect(await link.textContent()).toBe("https://rifq.org.sa/");
+
+  const query = "pagePath=%40layout&contentKey=footer-about";
+  const history = await (
+    await context.request.get(`${baseURL()}/api/page-content?${query}`)
+  ).json();
+  await post(context, {
+    intent: "reset",
+    pagePath: "@layout",
+    contentKey: "footer-about",
+    expectedUpdatedAt: history.current.updatedAt,
+  });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("editors see no edit-mode button", async () => {
+  const { page, errors, context } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  // The page listens to /realtime once hydrated: by then the button would have shown.
+  const hydrated = page.waitForResponse((r) => r.url().endsWith("/realtime"));
+  await page.goto("/");
+  await hydrated;
+  await page.getByRole("link", { name: "لوحة التحكم" }).waitFor();
+  expect(await page.getByTestId("edit-mode-button").count()).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem("rifq:is-admin"))).toBeNull();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("html blocks keep no script: classic payloads saved by an admin are harmless to visitors", async () => {
+  const admin = await openAdmin("/");
+  const payloads = [
+    '<img src=x onerror="window.__xss=1">',
+    "<script>window.__xss=1</script>",
+    '<a href="javascript:window.__xss=1">x</a>',
+    "<svg onload=window.__xss=1>",
+  ];
+  let expectedUpdatedAt = "";
+  for (const [index, payload] of payloads.entries()) {
+    const { status, body } = await post(admin.context, {
+      intent: "save",
+      pagePath: "@layout",
+      contentKey: "footer-about",
+      contentType: "html",
+      value: `<p>تجربة أمان ${index + 1}</p>${payload}`,
+      expectedUpdatedAt,
+    });
+    expect(status).toBe(200);
+    expectedUpdatedAt = body.block.updatedAt;
+    expect(body.block.value).not.toMatch(/script|onerror|onload|javascript:/i);
+  }
+  // Everything in one value as well, links to click included.
+  const all = await post(admin.context, {
+    intent: "save",
+    pagePath: "@layout",
+    contentKey: "footer-about",
+    contentType: "html",
+    value: `<p>تجربة أمان شاملة</p>${payloads.join("")}`,
+    expectedUpdatedAt,
+  });
+  expect(all.status).toBe(200);
+
+  const visitor = await openPage(browser, PHONE);
+  await visitor.page.goto("/");
+  const about = visitor.page.locator('[data-block="footer-about"]');
+  await expect.poll(() => about.textContent()).toContain("تجربة أمان شاملة");
+  await about.getByText("x", { exact: true }).click();
+  expect(new URL(visitor.page.url()).pathname).toBe("/");
+  expect(await visitor.page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await about.locator("script, img, svg, [onerror], [onload]").count()).toBe(0);
+  expect(await visitor.page.locator('[onerror], [onload], a[href^="javascript:"]').count()).toBe(0);
+  expect(visitor.errors).toEqual([]);
+
+  // Back to the built-in text for the other specs.
+  const reset = await post(admin.context, {
+    intent: "reset",
+    pagePath: "@layout",
+    contentKey: "footer-about",
+    expectedUpdatedAt: all.body.block.updatedAt,
+  });
+  expect(reset).toEqual({ status: 200, body: { ok: true, block: null } });
+  await Promise.all([admin.context.close(), visitor.context.close()]);
+});

@@ -1,0 +1,153 @@
+// The static public pages (spec §2.2): each is server-rendered Arabic RTL HTML with its own
+// content, renders in Chromium at phone and desktop widths without console errors or axe
+// violations, and the mobile menu leads to them.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  baseURL,
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from "./support/browser";
+
+interface PageCase {
+  path: string;
+  status?: number;
+  /** Texts the server-rendered HTML must hold. */
+  holds: string[];
+}
+
+const PAGES: PageCase[] = [
+  { path: "/", holds: ["رفقٌ بكبارنا", "قيمنا"] },
+  {
+    path: "/about",
+    holds: ["تعرّف على جمعية رفق", "الأهداف الاستراتيجية", "المنطقة الشرقية ومدنها الست"],
+  },
+  { path: "/about/vision", holds: ["رؤيتنا", "رسالتنا", "الخصوصية", "الاستدامة"] },
+  { path: "/about/objectives", holds: ["تحسين جودة الحياة", "التوعية المجتمعية", "التزامنا"] },
+  { path: "/about/why", holds: ["قلة الجمعيات المتخصصة", "200,000", "2022", "فوائد إضافية"] },
+  {
+    path: "/about/strategy",
+    holds: ["مرحلة التأسيس", "2025-2026", "1000", "3000", "5000", "المشاريع الريادية غير الربحية"],
+  },
+  {
+    path: "/about/service-area",
+    holds: ["الدمام", "50,000", "الأحساء", "20,000", "200,000", "77"],
+  },
+  {
+    path: "/governance",
+    holds: ["الشفافية", "مجلس الإدارة", "إجراءات الرقابة", "التقارير والشفافية"],
+  },
+  {
+    path: "/services",
+    holds: ["كيف نخدمكم", "تصل إلى كبير السن حيث يكون", "تملأ الأيام بما ينفع"],
+  },
+  {
+    path: "/services/services",
+    holds: ["الرعاية الصحية المتخصصة", "الاستشارات عن بُعد", "كيف تحصل على خدماتنا؟", "24/7"],
+  },
+  {
+    path: "/services/programs",
+    holds: ["التمكين المهني", "6 أشهر", "50 مشاركاً", "200 مشارك", "التقييم"],
+  },
+  { path: "/media", holds: ["آخر أخبار الجمعية", "صور ومقاطع مرئية", "تواصل مع الفريق الإعلامي"] },
+  { path: "/feedback", holds: ["قياس رضا الزوار", "قياس رضا المستفيدين", "شاركنا رأيك"] },
+  { path: "/feedback/visitors", holds: ["قياس رضا الزوار", "سيتم إضافة الاستبيان"] },
+  { path: "/feedback/beneficiaries", holds: ["قياس رضا المستفيدين", "سيتم إضافة الاستبيان"] },
+  { path: "/volunteer", holds: ["خدمة المجتمع", "التقدير والشهادات", "?subject="] },
+  { path: "/feedback/unknown", status: 404, holds: ["عذراً، الصفحة غير موجودة"] },
+  { path: "/no-such-page", status: 404, holds: ["عذراً، الصفحة غير موجودة"] },
+];
+
+let browser: Browser;
+const sessions: Record<
+  "phone" | "desktop",
+  { page: Page; errors: string[]; context: BrowserContext }
+> = {} as never;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  sessions.phone = await openPage(browser, PHONE);
+  sessions.desktop = await openPage(browser, DESKTOP);
+});
+afterAll(async () => browser?.close());
+
+/** The browser reports the 404 document itself as a failed resource; nothing else may fail. */
+const unexpected = (errors: string[], status: number) =>
+  errors.filter((error) => !(status === 404 && error.includes("status of 404")));
+
+describe.each(PAGES)("$path", ({ path, status = 200, holds }) => {
+  test(`answers ${status} with server-rendered Arabic RTL content`, async () => {
+    const response = await fetch(`${baseURL()}${path}`);
+    expect(response.status).toBe(status);
+    const html = await response.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl">/);
+    for (const text of holds) expect(html).toContain(text);
+  });
+
+  test("renders at phone and desktop widths, accessible and error-free", async () => {
+    // Both widths at once: the two contexts are independent, and axe dominates the time.
+    await Promise.all([visit("phone", path, status), visit("desktop", path, status)]);
+  });
+});
+
+async function visit(width: keyof typeof sessions, path: string, status: number) {
+  const { page, errors } = sessions[width];
+  errors.length = 0;
+  const response = await page.goto(path);
+  expect(response?.status(), width).toBe(status);
+  await page.locator("main h1").first().waitFor();
+  // Every page, the 404 pages included, sits inside the site's header and footer.
+  expect(await page.locator("body > header, body > footer").count(), width).toBe(2);
+  await expectAccessible(page);
+  // Content-block keys are unique within the page (the editor saves by key).
+  const keys = await page
+    .locator("main [data-block]")
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-block")));
+  expect(
+    keys.filter((key, index) => keys.indexOf(key) !== index),
+    width,
+  ).toEqual([]);
+  // Nothing may stick out sideways, least of all on a phone.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, width).toBeLessThanOrEqual(0);
+  expect(unexpected(errors, status), width).toEqual([]);
+}
+
+describe("mobile menu", () => {
+  test("opens on a phone, leads to a sub-page and closes", async () => {
+    const { page, errors } = sessions.phone;
+    errors.length = 0;
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "فتح القائمة" });
+    await toggle.click();
+    const menu = page.locator("#mobile-menu");
+    await menu.waitFor();
+    await menu.getByRole("link", { name: "نطاق الخدمة" }).click();
+    await page.waitForURL(`${baseURL()}/about/service-area`);
+    await expect.poll(() => page.locator("h1").first().textContent()).toBe("نطاق الخدمة");
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(
+      await page.getByRole("button", { name: "فتح القائمة" }).getAttribute("aria-expanded"),
+    ).toBe("false");
+    await page.getByText("50,000").first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  test("a card leads from an overview to its page without a reload", async () => {
+    const { page, errors } = sessions.desktop;
+    errors.length = 0;
+    await page.goto("/services");
+    await page
+      .locator("main")
+      .getByRole("link", { name: /البرامج/ })
+      .click();
+    await page.waitForURL(`${baseURL()}/services/programs`);
+    await expect.poll(() => page.locator("h1").first().textContent()).toBe("البرامج");
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,479 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { and, desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, test } from "vitest";
+import { createCategory } from "~/models/categories.server";
+import { createImage } from "~/models/images.server";
+import { savePageText } from "~/models/page-content.server";
+import { createPost } from "~/models/posts.server";
+import { createVideo } from "~/models/videos.server";
+import * as categoriesRoute from "~/routes/admin/categories";
+import * as imageFormRoute from "~/routes/admin/images/form";
+import * as imageListRoute from "~/routes/admin/images/list";
+import * as postFormRoute from "~/routes/admin/posts/form";
+import * as postListRoute from "~/routes/admin/posts/list";
+import * as settingsRoute from "~/routes/admin/settings";
+import * as usersRoute from "~/routes/admin/users";
+import * as videoFormRoute from "~/routes/admin/videos/form";
+import * as videoListRoute from "~/routes/admin/videos/list";
+import * as profileRoute from "~/routes/auth/profile";
+import * as pageContentRoute from "~/routes/resources/page-content";
+import { ACCOUNT_INTENTS } from "~/utils/auth-schemas";
+import { db } from "~/utils/db.server";
+import type { Role } from "~/utils/roles";
+import { SETTINGS_INTENTS } from "~/utils/settings-schemas";
+import { LIST_INTENTS } from "~/utils/staff-actions.server";
+import { pageContent, pageContentRevisions } from "../../database/schema";
+import { createUser, requestAs, TEST_PASSWORD, type TestUser } from "../support/accounts";
+import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
+
+/*
+ * THE AUTHORIZATION MATRIX: every mutation of the product, tried through its ROUTE ACTION as a
+ * signed-out visitor, a viewer, an editor and an admin, with the outcome each must get.
+ *
+ * A new mutation (a new route with an action, or a new intent of an existing one) must be added
+ * to MUTATIONS below. The coverage tests at the end fail for a route module that exports an
+ * action without a row here, and for a known intent without a row.
+ */
+
+/** "login": redirected to /login; 401/403: refused; "ok": the change was made. */
+type Outcome = "login" | 401 | 403 | "ok";
+type Who = "signed out" | Role;
+const WHO: Who[] = ["signed out", "viewer", "editor", "admin"];
+
+interface Mutation {
+  name: string;
+  /** The route module, relative to the repository, for the coverage check. */
+  route: string;
+  /** The intent it posts, when the route has several. */
+  intent?: string;
+  /** Outcomes for signed out, viewer, editor, admin — in that order. */
+  expected: [Outcome, Outcome, Outcome, Outcome];
+  /** Each attempt gets its own users (for mutations that end the user's other sessions). */
+  freshUsers?: boolean;
+  /** Prepares a fresh target and calls the action as `who`. */
+  attempt: (who: TestUser | null) => Promise<unknown>;
+}
+
+const LOGIN = "login";
+const OK = "ok";
+
+// ─── fixtures ──────────────────────────────────────────────────────────────────────────────
+
+let owner: TestUser; // an admin who prepares the targets
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now().toString(36)}`;
+
+const newPost = () =>
+  createPost(owner, {
+    title: `مقال المصفوفة ${++counter}`,
+    slug: unique("matrix-post"),
+    excerpt: null,
+    content: "نص",
+    categoryId: null,
+    status: "draft",
+  });
+
+const newCategory = () => createCategory(owner, { name: unique("تصنيف"), slug: unique("cat") });
+
+const newVideo = () =>
+  createVideo(owner, {
+    title: `فيديو المصفوفة ${++counter}`,
+    description: null,
+    youtubeId: "dQw4w9WgXcQ",
+    categoryId: null,
+    status: "draft",
+  });
+
+async function pngFile() {
+  const bytes = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 15, g: 107, b: 92 } },
+  })
+    .png()
+    .toBuffer();
+  return new File([new Uint8Array(bytes)], "photo.png", { type: "image/png" });
+}
+
+const newImage = async () =>
+  createImage(
+    owner,
+    { title: `صورة المصفوفة ${++counter}`, description: null, categoryId: null },
+    await pngFile(),
+  );
+
+const PAGE = "/about";
+async function storedBlock() {
+  const contentKey = unique("matrix-text");
+  await savePageText(owner, { pagePath: PAGE, contentKey, value: "نص أول", contentType: "text" });
+  const [current] = await db
+    .select({ updatedAt: pageContent.updatedAt })
+    .from(pageContent)
+    .where(and(eq(pageContent.pagePath, PAGE), eq(pageContent.contentKey, contentKey)));
+  const [revision] = await db
+    .select({ id: pageContentRevisions.id })
+    .from(pageContentRevisions)
+    .where(eq(pageContentRevisions.contentKey, contentKey))
+    .orderBy(desc(pageContentRevisions.savedAt));
+  return {
+    pagePath: PAGE,
+    contentKey,
+    expectedUpdatedAt: current.updatedAt.toISOString(),
+    revisionId: revision.id,
+  };
+}
+
+const post = (
+  route: { action: unknown },
+  who: TestUser | null,
+  pathname: string,
+  form: Record<string, string | Blob>,
+  params: Record<string, string> = {},
+) => call(route.action as never, requestAs(who, pathname, { form }), params);
+
+const SETTINGS = "/admin/dashboard/settings";
+const settingsForms: Record<(typeof SETTINGS_INTENTS)[number], Record<string, string>> = {
+  "update-registration": { allow_registration: "on" },
+  "update-social-links": { facebook: "https://facebook.com/rifq" },
+  "update-contact-info": { phone: "013 000 0000", email: "a@rifq.test", address: "الدمام" },
+  "update-donation-account": {
+    title: "تبرّع",
+    account_number: "608010167519",
+    bank_name: "مصرف الراجحي",
+    iban: "SA0380000000608010167519",
+  },
+  "update-site-url": { site_url: "http://localhost:3000" },
+};
+
+/** The account sections, on both screens that show them. */
+const accountMutations = (screen: string, route: { action: unknown }, file: string): Mutation[] => [
+  {
+    name: `${screen}: own name`,
+    route: file,
+    intent: "update-profile",
+    expected: [LOGIN, OK, OK, OK],
+    attempt: (who) =>
+      post(route, who, screen, { intent: "update-profile", fullName: who?.fullName || "اسم" }),
+  },
+  {
+    name: `${screen}: own password`,
+    route: file,
+    intent: "change-password",
+    expected: [LOGIN, OK, OK, OK],
+    freshUsers: true,
+    attempt: (who) =>
+      post(route, who, screen, {
+        intent: "change-password",
+        currentPassword: TEST_PASSWORD,
+        newPassword: "Another-pass-2026",
+        confirmPassword: "Another-pass-2026",
+      }),
+  },
+];
+
+// ─── the matrix ────────────────────────────────────────────────────────────────────────────
+//                                                         signed out  viewer  editor  admin
+const MUTATIONS: Mutation[] = [
+  ...SETTINGS_INTENTS.map(
+    (intent): Mutation => ({
+      name: `settings: ${intent}`,
+      route: "app/routes/admin/settings.tsx",
+      intent,
+      expected: [LOGIN, 403, 403, OK],
+      attempt: (who) => post(settingsRoute, who, SETTINGS, { intent, ...settingsForms[intent] }),
+    }),
+  ),
+  ...accountMutations(SETTINGS, settingsRoute, "app/routes/admin/settings.tsx"),
+  ...accountMutations("/profile", profileRoute, "app/routes/auth/profile.tsx"),
+  {
+    name: "users: change a role",
+    route: "app/routes/admin/users.tsx",
+    expected: [LOGIN, 403, 403, OK],
+    attempt: async (who) => {
+      const target = await createUser("viewer");
+      return post(usersRoute, who, "/admin/dashboard/users", { userId: target.id, role: "editor" });
+    },
+  },
+  {
+    name: "posts: create",
+    route: "app/routes/admin/posts/form.tsx",
+    intent: "create",
+    expected: [401, 403, OK, OK],
+    attempt: (who) =>
+      post(postFormRoute, who, "/admin/dashboard/posts/new", {
+        title: "مقال جديد",
+        slug: unique("new-post"),
+        content: "نص المقال",
+        status: "draft",
+      }),
+  },
+  {
+    name: "posts: update",
+    route: "app/routes/admin/posts/form.tsx",
+    intent: "update",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newPost();
+      const form = { title: "عنوان معدل", slug: unique("edited"), content: "نص", status: "draft" };
+      return post(postFormRoute, who, `/admin/dashboard/posts/${id}/edit`, form, { id });
+    },
+  },
+  ...LIST_INTENTS.map(
+    (intent): Mutation => ({
+      name: `posts: ${intent}`,
+      route: "app/routes/admin/posts/list.tsx",
+      intent,
+      expected: [401, 403, OK, OK],
+      attempt: async (who) => {
+        const { id } = await newPost();
+        return post(postListRoute, who, "/admin/dashboard/posts", { intent, id });
+      },
+    }),
+  ),
+  {
+    name: "videos: create",
+    route: "app/routes/admin/videos/form.tsx",
+    intent: "create",
+    expected: [401, 403, OK, OK],
+    attempt: (who) =>
+      post(videoFormRoute, who, "/admin/dashboard/videos/new", {
+        title: "فيديو جديد",
+        youtubeId: "https://youtu.be/dQw4w9WgXcQ",
+        status: "draft",
+      }),
+  },
+  {
+    name: "videos: update",
+    route: "app/routes/admin/videos/form.tsx",
+    intent: "update",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newVideo();
+      const form = { title: "عنوان معدل", youtubeId: "dQw4w9WgXcQ", status: "published" };
+      return post(videoFormRoute, who, `/admin/dashboard/videos/${id}/edit`, form, { id });
+    },
+  },
+  ...LIST_INTENTS.map(
+    (intent): Mutation => ({
+      name: `videos: ${intent}`,
+      route: "app/routes/admin/videos/list.tsx",
+      intent,
+      expected: [401, 403, OK, OK],
+      attempt: async (who) => {
+        const { id } = await newVideo();
+        return post(videoListRoute, who, "/admin/dashboard/videos", { intent, id });
+      },
+    }),
+  ),
+  {
+    // Any signed-in user may watch the list, so any of them counts a view (spec §4).
+    name: "videos: count a view",
+    route: "app/routes/admin/videos/list.tsx",
+    intent: "view",
+    expected: [401, OK, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newVideo();
+      return post(videoListRoute, who, "/admin/dashboard/videos", { intent: "view", id });
+    },
+  },
+  {
+    name: "images: upload",
+    route: "app/routes/admin/images/form.tsx",
+    intent: "create",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) =>
+      post(imageFormRoute, who, "/admin/dashboard/images/new", {
+        title: "صورة جديدة",
+        image: await pngFile(),
+      }),
+  },
+  {
+    name: "images: update",
+    route: "app/routes/admin/images/form.tsx",
+    intent: "update",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newImage();
+      const form = { title: "عنوان معدل", description: "وصف" };
+      return post(imageFormRoute, who, `/admin/dashboard/images/${id}/edit`, form, { id });
+    },
+  },
+  {
+    name: "images: delete",
+    route: "app/routes/admin/images/list.tsx",
+    intent: "delete",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newImage();
+      return post(imageListRoute, who, "/admin/dashboard/images", { intent: "delete", id });
+    },
+  },
+  {
+    name: "categories: create",
+    route: "app/routes/admin/categories.tsx",
+    intent: "create",
+    expected: [401, 403, OK, OK],
+    attempt: (who) =>
+      post(categoriesRoute, who, "/admin/dashboard/categories", {
+        intent: "create",
+        name: unique("جديد"),
+        slug: unique("new-cat"),
+      }),
+  },
+  {
+    name: "categories: rename",
+    route: "app/routes/admin/categories.tsx",
+    intent: "update",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newCategory();
+      return post(categoriesRoute, who, "/admin/dashboard/categories", {
+        intent: "update",
+        id,
+        name: unique("اسم جديد"),
+        slug: unique("renamed"),
+      });
+    },
+  },
+  {
+    name: "categories: delete",
+    route: "app/routes/admin/categories.tsx",
+    intent: "delete",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newCategory();
+      return post(categoriesRoute, who, "/admin/dashboard/categories", { intent: "delete", id });
+    },
+  },
+  {
+    name: "page text: save",
+    route: "app/routes/resources/page-content.ts",
+    intent: "save",
+    expected: [401, 403, 403, OK],
+    attempt: (who) =>
+      post(pageContentRoute, who, "/api/page-content", {
+        intent: "save",
+        pagePath: PAGE,
+        contentKey: unique("matrix-new"),
+        value: "نص جديد",
+        contentType: "text",
+      }),
+  },
+  {
+    name: "page text: restore a version",
+    route: "app/routes/resources/page-content.ts",
+    intent: "restore",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const { pagePath, contentKey, expectedUpdatedAt, revisionId } = await storedBlock();
+      return post(pageContentRoute, who, "/api/page-content", {
+        intent: "restore",
+        pagePath,
+        contentKey,
+        revisionId,
+        expectedUpdatedAt,
+      });
+    },
+  },
+  {
+    name: "page text: back to the default",
+    route: "app/routes/resources/page-content.ts",
+    intent: "reset",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const { pagePath, contentKey, expectedUpdatedAt } = await storedBlock();
+      return post(pageContentRoute, who, "/api/page-content", {
+        intent: "reset",
+        pagePath,
+        contentKey,
+        expectedUpdatedAt,
+      });
+    },
+  },
+];
+
+/** Route modules whose actions are not staff mutations, and why. */
+const NOT_STAFF_MUTATIONS: Record<string, string> = {
+  "app/routes/auth/login.tsx": "sign-in, sign-up and password reset: open to visitors",
+  "app/routes/auth/setup.tsx": "the first-run setup: open until the first admin exists",
+  "app/routes/auth/logout.tsx": "sign-out of one's own session",
+  "app/routes/resources/auth.ts": "better-auth's own endpoints (verification, session)",
+};
+
+// ─── running it ────────────────────────────────────────────────────────────────────────────
+
+/** What an action's answer amounts to: a sign-in redirect, a refusal, a success, or a failure. */
+function outcomeOf(result: unknown): Outcome | string {
+  const status = statusOf(result);
+  if (status >= 300 && status < 400) {
+    return headersOf(result).get("location")?.startsWith("/login") ? LOGIN : OK;
+  }
+  if (status === 401 || status === 403) return status;
+  const body = dataOf<{ ok?: boolean; toast?: { type: string }; reply?: { status?: string } }>(
+    result,
+  );
+  const failed =
+    body?.ok === false || body?.toast?.type === "error" || body?.reply?.status === "error";
+  return status < 300 && !failed ? OK : `failed with ${status}: ${JSON.stringify(body)}`;
+}
+
+let shared: Record<Role, TestUser>;
+
+beforeAll(async () => {
+  const [viewer, editor, admin] = await Promise.all([
+    createUser("viewer", "مشاهد المصفوفة"),
+    createUser("editor", "محرر المصفوفة"),
+    createUser("admin", "مدير المصفوفة"),
+  ]);
+  shared = { viewer, editor, admin };
+  owner = await createUser("admin", "مُعِدّ البيانات");
+});
+
+describe.each(MUTATIONS)("$name", (mutation) => {
+  test.each(WHO.map((who, index) => ({ who, expected: mutation.expected[index] })))(
+    "$who → $expected",
+    async ({ who, expected }) => {
+      const actor =
+        who === "signed out" ? null : mutation.freshUsers ? await createUser(who) : shared[who];
+      expect(outcomeOf(await mutation.attempt(actor))).toBe(expected);
+    },
+  );
+});
+
+describe("the matrix covers every mutation", () => {
+  function routeModulesWithActions(dir = "app/routes"): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return routeModulesWithActions(file);
+      if (!/\.tsx?$/.test(entry.name) || /\.(test|server)\.tsx?$/.test(entry.name)) return [];
+      const source = readFileSync(file, "utf8");
+      return /export\s+(async\s+function|const|function)\s+action\b/.test(source) ? [file] : [];
+    });
+  }
+
+  test("every route module with an action has rows, or a reason not to", () => {
+    const covered = new Set([
+      ...MUTATIONS.map((m) => m.route),
+      ...Object.keys(NOT_STAFF_MUTATIONS),
+    ]);
+    const missing = routeModulesWithActions().filter((file) => !covered.has(file));
+    expect(missing, "add these actions to MUTATIONS").toEqual([]);
+  });
+
+  test("every intent of the multi-form screens has a row", () => {
+    const intentsOf = (route: string) =>
+      MUTATIONS.filter((m) => m.route === route).map((m) => m.intent);
+    expect(intentsOf("app/routes/admin/settings.tsx")).toEqual(
+      expect.arrayContaining([...SETTINGS_INTENTS, ...ACCOUNT_INTENTS]),
+    );
+    expect(intentsOf("app/routes/auth/profile.tsx")).toEqual(
+      expect.arrayContaining([...ACCOUNT_INTENTS]),
+    );
+    expect(intentsOf("app/routes/admin/posts/list.tsx")).toEqual(
+      expect.arrayContaining([...LIST_INTENTS]),
+    );
+    expect(intentsOf("app/routes/admin/videos/list.tsx")).toEqual(
+      expect.arrayContaining([...LIST_INTENTS, "view"]),
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { outboxDir } from "~/utils/mailer.server";
+
+type RouteFunction = (args: never) => unknown;
+
+/** Calls a route loader or action as React Router would; a thrown Response is returned. */
+export async function call(
+  fn: RouteFunction,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<unknown> {
+  try {
+    return await fn({ request, params, context: { cspNonce: "" } } as never);
+  } catch (error) {
+    return error;
+  }
+}
+
+/** The HTTP status of what a route function answered (a `data()` answer defaults to 200). */
+export function statusOf(result: unknown): number {
+  if (result instanceof Response) return result.status;
+  const init = (result as { init?: { status?: number } | null })?.init;
+  return init?.status ?? 200;
+}
+
+/** The body of a `data(...)` answer, or a plain object answer. */
+export function dataOf<T = Record<string, unknown>>(result: unknown): T {
+  const body = result as { data?: T; type?: string };
+  return (body?.type === "DataWithResponseInit" ? body.data : result) as T;
+}
+
+/** The headers of a `data(...)` answer or a Response. */
+export function headersOf(result: unknown): Headers {
+  if (result instanceof Response) return result.headers;
+  return new Headers((result as { init?: ResponseInit | null })?.init?.headers);
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The e-mails written to this test file's outbox, oldest first. */
+export function readOutbox(): OutboxMessage[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outboxDir()).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => JSON.parse(readFileSync(path.join(outboxDir(), file), "utf8")));
+}
