@@ -5,11 +5,13 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { createCategory, listCategories } from "~/models/categories.server";
+import { createImage } from "~/models/images.server";
 import { createPost } from "~/models/posts.server";
 import { createAccountAsSystem } from "~/models/users.server";
+import { createVideo } from "~/models/videos.server";
 import { db, ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
 import type { Actor } from "~/utils/roles";
-import { posts, users } from "./schema";
+import { images, posts, users, videos } from "./schema";
 
 const AUTHOR_EMAIL = "media-team@rifq.local";
 
@@ -21,7 +23,6 @@ async function demoImage(label: string, hue: number): Promise<File> {
     </linearGradient></defs>
     <rect width="1200" height="675" fill="url(#g)"/>
     <circle cx="980" cy="160" r="90" fill="rgba(255,255,255,0.18)"/>
-    <text x="600" y="360" font-size="64" text-anchor="middle" fill="#fff" font-family="sans-serif">${label}</text>
   </svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return new File([new Uint8Array(png)], `${label}.png`, { type: "image/png" });
@@ -120,9 +121,66 @@ async function seedPosts(author: Actor, categoryIds: Record<string, string>) {
   }
 }
 
-await ensureDatabaseReady();
-const author = await seedAuthor();
-const categoryIds = await seedCategories(author);
-await seedPosts(author, categoryIds);
-await getDatabaseHandle().close();
-console.log("Demo content is in place. Start the site with npm start (first visit: /setup).");
+const VIDEOS = [
+  { title: "جولة في مركز الرعاية النهارية", youtubeId: "rifqDemo001", category: "programs" },
+  { title: "ملتقى الأجيال في الخبر", youtubeId: "rifqDemo002", category: "events" },
+];
+
+const IMAGES = [
+  {
+    title: "ورشة الخط العربي",
+    description: "كبار السن يتعلمون الخط العربي في ملتقى الأجيال",
+    category: "events",
+    hue: 40,
+  },
+  {
+    title: "جلسة العلاج بالموسيقى",
+    description: "جلسة أسبوعية للعلاج بالموسيقى في مركز الدمام",
+    category: "programs",
+    hue: 280,
+  },
+];
+
+async function seedMedia(author: Actor, categoryIds: Record<string, string>) {
+  const [anyVideo] = await db.select({ id: videos.id }).from(videos).limit(1);
+  if (!anyVideo) {
+    for (const video of VIDEOS) {
+      await createVideo(author, {
+        title: video.title,
+        description: null,
+        youtubeId: video.youtubeId,
+        categoryId: categoryIds[video.category] ?? null,
+        status: "published",
+      });
+    }
+  }
+  const [anyImage] = await db.select({ id: images.id }).from(images).limit(1);
+  if (!anyImage) {
+    for (const image of IMAGES) {
+      await createImage(
+        author,
+        {
+          title: image.title,
+          description: image.description,
+          categoryId: categoryIds[image.category] ?? null,
+        },
+        await demoImage(image.title, image.hue),
+      );
+    }
+  }
+}
+
+/** Adds what is missing of the demo content; running it twice changes nothing. */
+export async function seedDemoContent() {
+  await ensureDatabaseReady();
+  const author = await seedAuthor();
+  const categoryIds = await seedCategories(author);
+  await seedPosts(author, categoryIds);
+  await seedMedia(author, categoryIds);
+}
+
+if (process.argv[1]?.endsWith("seed.ts")) {
+  await seedDemoContent();
+  await getDatabaseHandle().close();
+  console.log("Demo content is in place. Start the site with npm start (first visit: /setup).");
+}

@@ -1,12 +1,19 @@
 // Takes the README's screenshots of real pages: `npx tsx scripts/screenshots.ts [path ...]`.
 // Needs a build (npm run build) and Chromium at /usr/bin/chromium.
+import { spawnSync } from "node:child_process";
 import { chromium } from "playwright-core";
-import { startServer } from "../tests/e2e/support/server";
+import { newDataDir, startServer } from "../tests/e2e/support/server";
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/"];
 const widths = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
 
-const server = await startServer();
+// The pictures show the demo content (npm run seed) rather than an empty site.
+const dataDir = newDataDir();
+spawnSync("node_modules/.bin/tsx", ["database/seed.ts"], {
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  stdio: "inherit",
+});
+const server = await startServer(dataDir);
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: [

@@ -309,11 +309,15 @@ describe("with content", () => {
       expect(await cards.first().getAttribute("data-type")).toBe("image");
 
       await filters.filter({ hasText: "البرامج" }).click();
+      await page.waitForURL((url) => url.search === "?type=programs");
       await expect.poll(() => cards.count()).toBe(1);
       expect(await cards.first().getByRole("heading").textContent()).toBe("ورشة الرسم");
 
       await filters.filter({ hasText: "الفيديوهات" }).click();
-      await expect.poll(() => cards.count()).toBe(1);
+      await page.waitForURL((url) => url.search === "?type=videos");
+      // The programs filter also showed one card: wait for the video card itself.
+      await expect.poll(() => cards.first().getAttribute("data-type")).toBe("video");
+      expect(await cards.count()).toBe(1);
       const video = cards.first();
       expect(await video.getByText("فيديو", { exact: true }).count()).toBe(1);
       expect(await video.getByText("1,200").count()).toBe(1);
