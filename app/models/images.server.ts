@@ -1,6 +1,6 @@
 import { desc, eq, ilike, or } from "drizzle-orm";
 import { db } from "~/utils/db.server";
-import { isUuid } from "~/utils/db-helpers.server";
+import { containingPattern, isUuid } from "~/utils/db-helpers.server";
 import { removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import { type Actor, assertRole } from "~/utils/roles";
@@ -34,14 +34,11 @@ const IMAGE_FOLDER = "gallery";
 
 const notFound = () => new Response("الصورة غير موجودة", { status: 404 });
 
-/** `%text%` for ILIKE, with the user's own % and _ searched as characters. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-
 /** Every gallery image, newest first, with its category and author (spec §2.8). */
 export async function listImagesForStaff(actor: Actor | null, filters: { q?: string } = {}) {
   assertRole(actor, "viewer");
   const q = filters.q?.trim();
-  const pattern = q ? containing(q) : null;
+  const pattern = q ? containingPattern(q) : null;
   return db
     .select({
       id: images.id,

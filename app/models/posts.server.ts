@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/utils/db.server";
-import { isUuid, violatedUniqueConstraint } from "~/utils/db-helpers.server";
+import { containingPattern, isUuid, violatedUniqueConstraint } from "~/utils/db-helpers.server";
 import { removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import { type PostStatus, publishedAtFor, toggledStatus } from "~/utils/post-status";
@@ -78,15 +78,13 @@ export interface StaffPostFilters {
   status?: PostStatus;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-
 /** Every post, newest first, with its category and author, for the staff list (spec §2.5). */
 export async function listPostsForStaff(actor: Actor | null, filters: StaffPostFilters = {}) {
   assertRole(actor, "viewer");
   const conditions: SQL[] = [];
   const q = filters.q?.trim();
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = containingPattern(q);
     const matches = or(
       ilike(posts.title, pattern),
       ilike(posts.excerpt, pattern),

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { db } from "~/utils/db.server";
-import { isUuid } from "~/utils/db-helpers.server";
+import { containingPattern, isUuid } from "~/utils/db-helpers.server";
 import { logger } from "~/utils/logger.server";
 import { toggledStatus } from "~/utils/post-status";
 import { type Actor, assertRole } from "~/utils/roles";
@@ -35,14 +35,11 @@ export type { VideoStatus };
 
 const notFound = () => new Response("الفيديو غير موجود", { status: 404 });
 
-/** `%text%` for ILIKE, with the user's own % and _ searched as characters. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-
 /** Every video, newest first, with its category and author, for the staff list (spec §2.7). */
 export async function listVideosForStaff(actor: Actor | null, filters: { q?: string } = {}) {
   assertRole(actor, "viewer");
   const q = filters.q?.trim();
-  const pattern = q ? containing(q) : null;
+  const pattern = q ? containingPattern(q) : null;
   return db
     .select({
       id: videos.id,

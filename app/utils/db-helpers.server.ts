@@ -18,3 +18,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether `value` can be a row id; anything else is "not found" rather than a SQL error. */
 export const isUuid = (value: string) => UUID.test(value);
+
+/** `%text%` for ILIKE, with the user's own %, _ and \ searched as characters. */
+export const containingPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;

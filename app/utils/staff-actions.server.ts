@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import { logger } from "./logger.server";
-import { getActor } from "./permissions.server";
-import type { Actor } from "./roles";
+import { getActor, requireUser } from "./permissions.server";
+import { type Actor, canManageContent } from "./roles";
 import { type Toast, toastHeader } from "./toast.server";
 
 /** What a staff action answers a row button (publish toggle, delete). */
@@ -74,4 +74,30 @@ export async function runListMutation(
     return data<MutationResult>({ ok: false, error: "طلب غير صالح" }, { status: 400 });
   }
   return respondToMutation(() => mutation.run(actor, row.id), mutation);
+}
+
+export interface StaffListLoad<T> {
+  list(actor: Actor): Promise<T[]>;
+  /** The spec's message when the list could not be loaded, e.g. 'فشل في تحميل الفيديوهات'. */
+  loadFailed: string;
+  /** What the list holds, for the logs ("posts", "videos", "gallery images"). */
+  what: string;
+}
+
+/**
+ * The loader of a staff list: any signed-in user may read it, `canManage` says whether to show
+ * the buttons, and a failure to load is logged and shown as `loadError` over an empty list.
+ */
+export async function loadStaffList<T>(
+  request: Request,
+  { list, loadFailed, what }: StaffListLoad<T>,
+) {
+  const actor = await requireUser(request);
+  const canManage = canManageContent(actor);
+  try {
+    return { items: await list(actor), canManage, loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, `failed to list ${what} for the staff`);
+    return { items: [] as T[], canManage, loadError: loadFailed };
+  }
 }

@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import {
@@ -17,11 +16,12 @@ import { action as formAction, loader as formLoader } from "~/routes/admin/image
 import { action as listAction, loader as listLoader } from "~/routes/admin/images/list";
 import { loader as galleryLoader } from "~/routes/site/gallery";
 import { db } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import { IMAGE_TOO_LARGE, ImageUploadError, NOT_AN_IMAGE } from "~/utils/image-upload.server";
 import { images } from "../../database/schema";
-import { createUser, requestAs, type TestUser } from "../support/accounts";
+import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
+import { expectListReadableByStaffOnly } from "../support/staff-lists";
+import { pngFile as png, storedFiles, uploadsDir } from "../support/uploads";
 
 const LIST = "/admin/dashboard/images";
 const NEW = "/admin/dashboard/images/new";
@@ -30,31 +30,13 @@ const editPath = (id: string) => `${LIST}/${id}/edit`;
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
 
-const uploadsDir = () => path.join(getEnv().DATA_DIR, "uploads");
-function storedFiles(): string[] {
-  try {
-    return readdirSync(uploadsDir(), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(uploadsDir(), path.join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
-  }
-}
-
 /** The storage keys of an image URL: the main copy and its 480 and 1200 px copies. */
 const filesOf = (url: string) => {
   const key = url.replace(/^\/uploads\//, "");
   return [key, key.replace(".webp", "-480.webp"), key.replace(".webp", "-1200.webp")];
 };
 
-async function pngFile(name = "photo.png") {
-  const bytes = await sharp({
-    create: { width: 900, height: 600, channels: 3, background: { r: 15, g: 107, b: 92 } },
-  })
-    .png()
-    .toBuffer();
-  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
-}
+const pngFile = (name = "photo.png") => png(name, 900, 600);
 
 /** A shell script renamed to .png, declaring itself an image. */
 const disguisedScript = () =>
@@ -84,12 +66,7 @@ let viewer: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  [editor, otherEditor, viewer, admin] = await Promise.all([
-    createUser("editor", "محررة المعرض"),
-    createUser("editor", "محرر ثان"),
-    createUser("viewer"),
-    createUser("admin"),
-  ]);
+  ({ editor, otherEditor, viewer, admin } = await createStaff("محررة المعرض"));
 });
 
 // ─── uploading through the form ─────────────────────────────────────────────────────────────
@@ -301,15 +278,7 @@ describe("the staff list", () => {
   });
 
   test("viewers read it without management rights; visitors go to /login", async () => {
-    const read = (await call(listLoader, requestAs(viewer, LIST))) as {
-      images: unknown[];
-      canManage: boolean;
-    };
-    expect(read.images.length).toBeGreaterThan(0);
-    expect(read.canManage).toBe(false);
-    const managed = (await call(listLoader, requestAs(editor, LIST))) as { canManage: boolean };
-    expect(managed.canManage).toBe(true);
-    expect(statusOf(await call(listLoader, requestAs(null, LIST)))).toBe(302);
+    await expectListReadableByStaffOnly(listLoader, LIST, "images", { viewer, editor });
     await expect(listImagesForStaff(null)).rejects.toMatchObject({ status: 401 });
   });
 

@@ -1,7 +1,4 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import { getDashboardStats, getRecentActivity } from "~/models/dashboard.server";
@@ -20,57 +17,14 @@ import {
 import { action as formAction, loader as formLoader } from "~/routes/admin/posts/form";
 import { action as listAction, loader as listLoader } from "~/routes/admin/posts/list";
 import { db } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import { IMAGE_TOO_LARGE, ImageUploadError, NOT_AN_IMAGE } from "~/utils/image-upload.server";
 import { posts } from "../../database/schema";
-import { createUser, requestAs, type TestUser } from "../support/accounts";
+import { createStaff, requestAs, type TestUser } from "../support/accounts";
+import { call, dataOf, statusOf } from "../support/route-calls";
+import { expectListReadableByStaffOnly } from "../support/staff-lists";
+import { pngFile, storedFiles } from "../support/uploads";
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
-
-type RouteFunction = (args: never) => unknown;
-
-/** Calls a route loader or action as React Router would; a thrown Response is returned. */
-async function call(
-  fn: RouteFunction,
-  request: Request,
-  params: Record<string, string> = {},
-): Promise<unknown> {
-  try {
-    return await fn({ request, params, context: { cspNonce: "" } } as never);
-  } catch (error) {
-    return error;
-  }
-}
-
-/** The HTTP status of what a route function answered. */
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  const init = (result as { init?: { status?: number } | null })?.init;
-  return init?.status ?? 200;
-}
-
-/** The body of a `data(...)` answer. */
-const dataOf = <T = Record<string, unknown>>(result: unknown) => (result as { data: T }).data;
-
-const uploadsDir = () => path.join(getEnv().DATA_DIR, "uploads");
-function storedFiles(): string[] {
-  try {
-    return readdirSync(uploadsDir(), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(uploadsDir(), path.join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
-  }
-}
-
-async function pngFile(name = "photo.png", width = 640, height = 360) {
-  const bytes = await sharp({
-    create: { width, height, channels: 3, background: { r: 183, g: 134, b: 44 } },
-  })
-    .png()
-    .toBuffer();
-  return new File([new Uint8Array(bytes)], name, { type: "image/png" });
-}
 
 let counter = 0;
 function postInput(overrides: Partial<PostInput> = {}): PostInput {
@@ -108,12 +62,7 @@ let viewer: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  [editor, otherEditor, viewer, admin] = await Promise.all([
-    createUser("editor", "محررة الأخبار"),
-    createUser("editor", "محرر ثان"),
-    createUser("viewer"),
-    createUser("admin"),
-  ]);
+  ({ editor, otherEditor, viewer, admin } = await createStaff("محررة الأخبار"));
 });
 
 // ─── creating through the form ──────────────────────────────────────────────────────────────
@@ -396,16 +345,7 @@ describe("permissions", () => {
 
 describe("the staff list", () => {
   test("viewers read it without management rights; visitors go to /login", async () => {
-    const read = (await call(listLoader, requestAs(viewer, listPath))) as {
-      posts: unknown[];
-      canManage: boolean;
-    };
-    expect(read.posts.length).toBeGreaterThan(0);
-    expect(read.canManage).toBe(false);
-    expect(
-      ((await call(listLoader, requestAs(editor, listPath))) as { canManage: boolean }).canManage,
-    ).toBe(true);
-    expect(statusOf(await call(listLoader, requestAs(null, listPath)))).toBe(302);
+    await expectListReadableByStaffOnly(listLoader, listPath, "posts", { viewer, editor });
     await expect(listPostsForStaff(null)).rejects.toMatchObject({ status: 401 });
   });
 

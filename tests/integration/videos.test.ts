@@ -17,8 +17,9 @@ import { action as listAction, loader as listLoader } from "~/routes/admin/video
 import { loader as galleryLoader } from "~/routes/site/gallery";
 import { db } from "~/utils/db.server";
 import { videos } from "../../database/schema";
-import { createUser, requestAs, type TestUser } from "../support/accounts";
+import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
+import { expectListReadableByStaffOnly } from "../support/staff-lists";
 
 const ID = "dQw4w9WgXcQ";
 const LIST = "/admin/dashboard/videos";
@@ -60,12 +61,7 @@ let viewer: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  [editor, otherEditor, viewer, admin] = await Promise.all([
-    createUser("editor", "محررة الفيديو"),
-    createUser("editor", "محرر ثان"),
-    createUser("viewer"),
-    createUser("admin"),
-  ]);
+  ({ editor, otherEditor, viewer, admin } = await createStaff("محررة الفيديو"));
 });
 
 // ─── the form ───────────────────────────────────────────────────────────────────────────────
@@ -246,15 +242,7 @@ describe("the staff list", () => {
   });
 
   test("viewers read it without management rights; visitors go to /login", async () => {
-    const read = (await call(listLoader, requestAs(viewer, LIST))) as {
-      videos: unknown[];
-      canManage: boolean;
-    };
-    expect(read.videos.length).toBeGreaterThan(0);
-    expect(read.canManage).toBe(false);
-    const managed = (await call(listLoader, requestAs(editor, LIST))) as { canManage: boolean };
-    expect(managed.canManage).toBe(true);
-    expect(statusOf(await call(listLoader, requestAs(null, LIST)))).toBe(302);
+    await expectListReadableByStaffOnly(listLoader, LIST, "videos", { viewer, editor });
     await expect(listVideosForStaff(null)).rejects.toMatchObject({ status: 401 });
   });
 

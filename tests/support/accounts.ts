@@ -57,3 +57,14 @@ export function requestAs(
     body,
   });
 }
+
+/** The staff a content test works with: two editors (the first named), a viewer, an admin. */
+export async function createStaff(editorName: string) {
+  const [editor, otherEditor, viewer, admin] = await Promise.all([
+    createUser("editor", editorName),
+    createUser("editor", "محرر ثان"),
+    createUser("viewer"),
+    createUser("admin"),
+  ]);
+  return { editor, otherEditor, viewer, admin };
+}

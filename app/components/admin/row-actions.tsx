@@ -139,3 +139,27 @@ export function ConfirmDeleteButton({
     </AlertDialog.Root>
   );
 }
+
+/**
+ * The buttons of one row of a staff list: publish/unpublish (only for what has a status),
+ * edit, and delete after `deleteMessage` is confirmed.
+ */
+export function StaffRowActions({
+  row,
+  editTo,
+  deleteMessage,
+}: {
+  row: { id: string; title: string; status?: string };
+  editTo: string;
+  deleteMessage: string;
+}) {
+  return (
+    <>
+      {row.status && (
+        <PublishToggleButton id={row.id} title={row.title} published={row.status === "published"} />
+      )}
+      <EditLink to={editTo} title={row.title} />
+      <ConfirmDeleteButton id={row.id} title={row.title} message={deleteMessage} />
+    </>
+  );
+}

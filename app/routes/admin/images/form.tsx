@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageUp } from "lucide-react";
 import { useState } from "react";
@@ -8,24 +8,21 @@ import {
   Form,
   type LoaderFunctionArgs,
   type MetaFunction,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
 import { CategoryBadge } from "~/components/admin/media-card";
-import { useErrorToast } from "~/components/admin/mutation-feedback";
 import { CategorySelect } from "~/components/admin/select-field";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { categoryNameOf, useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
-import { listCategories } from "~/models/categories.server";
 import { createImage, getImageForStaff, updateImage } from "~/models/images.server";
-import { ImageUploadError, readUploadForm, UPLOAD_FAILED } from "~/utils/image-upload.server";
+import { ImageUploadError } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
-import { getActor, requireRole } from "~/utils/permissions.server";
-import { assertRole } from "~/utils/roles";
+import { imageSaveRefusal, loadStaffForm, readStaffUpload } from "~/utils/staff-forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_REQUIRED, imageFormSchema } from "./image-schema";
 
@@ -41,42 +38,18 @@ export const meta: MetaFunction = ({ params }) => [
 
 /** Editors and admins only (spec §2.4); viewers get the 403 screen. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireRole(request, "editor");
-  // Spec §8: a failure to load the categories is only logged; the form still works.
-  const categories = await listCategories().catch((error) => {
-    logger.error({ err: error }, "failed to list categories for the image form");
-    return [];
+  const { entry, ...form } = await loadStaffForm(request, params, {
+    load: getImageForStaff,
+    loadFailed: LOAD_FAILED,
+    notFoundMessage: "الصورة غير موجودة",
+    what: "image",
   });
-  if (!params.id) return { image: null, categories, loadError: null };
-  let image: Awaited<ReturnType<typeof getImageForStaff>>;
-  try {
-    image = await getImageForStaff(actor, params.id);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    logger.error({ err: error, id: params.id }, "failed to load an image for editing");
-    return { image: null, categories, loadError: LOAD_FAILED };
-  }
-  if (!image) throw data("الصورة غير موجودة", { status: 404 });
-  return { image, categories, loadError: null };
+  return { image: entry, ...form };
 }
 
-/** The refusal of a body too large to read: no field values to echo, only the image error. */
-const imageRefusal = (message: string): SubmissionResult<string[]> => ({
-  status: "error",
-  error: { image: [message] },
-});
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  // Checked before the (up to 5 MB) body is read; the model checks again.
-  const actor = assertRole(await getActor(request), "editor");
-  let formData: FormData;
-  try {
-    formData = await readUploadForm(request);
-  } catch (error) {
-    if (error instanceof ImageUploadError)
-      return data(imageRefusal(error.message), { status: 413 });
-    throw error;
-  }
+  const { actor, formData, refusal } = await readStaffUpload(request, "image");
+  if (refusal) return refusal;
   // An edit already has its image; a new entry needs one (spec §5: 'يرجى رفع صورة').
   const schema = imageFormSchema({ hasSavedImage: Boolean(params.id) });
   const submission = parseWithZod(formData, { schema });
@@ -91,13 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data(submission.reply({ fieldErrors: { image: [IMAGE_REQUIRED] } }), { status: 400 });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof ImageUploadError) {
-      // A refused file is said beside the field; a storage failure also as the toast.
-      const formErrors = error.message === UPLOAD_FAILED ? [UPLOAD_FAILED] : undefined;
-      return data(submission.reply({ fieldErrors: { image: [error.message] }, formErrors }), {
-        status: 422,
-      });
-    }
+    if (error instanceof ImageUploadError) return imageSaveRefusal(submission, "image", error);
     logger.error({ err: error, id: params.id }, "failed to save a gallery image");
     return data(submission.reply({ formErrors: [SAVE_FAILED] }), { status: 500 });
   }
@@ -146,13 +113,12 @@ function ImagePreview({
 
 export default function ImageForm() {
   const { image, categories, loadError } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   // The image on show (saved, chosen or none): saving is blocked without one (spec §5).
   const [shownImage, setShownImage] = useState<string | null>(image?.imageUrl ?? null);
-  const schema = imageFormSchema({ hasSavedImage: Boolean(image) });
-  const [form, fields] = useForm({
+  const [form, fields] = useStaffForm({
     id: image ? `image-${image.id}` : "image-new",
-    lastResult,
+    schema: imageFormSchema({ hasSavedImage: Boolean(image) }),
+    loadError,
     defaultValue: image
       ? {
           title: image.title,
@@ -160,16 +126,11 @@ export default function ImageForm() {
           categoryId: image.categoryId ?? "",
         }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  useErrorToast(loadError ?? form.errors?.[0]);
 
   if (loadError) return <FormLoadFailure title="تعديل الصورة" back={BACK} message={loadError} />;
 
-  const categoryName =
-    categories.find((category) => category.id === fields.categoryId.value)?.name ?? null;
+  const categoryName = categoryNameOf(categories, fields.categoryId.value);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
       <FormShell

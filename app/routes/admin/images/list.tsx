@@ -8,15 +8,12 @@ import {
   MediaGridItem,
   mediaFacts,
 } from "~/components/admin/media-card";
-import { ConfirmDeleteButton, EditLink } from "~/components/admin/row-actions";
+import { StaffRowActions } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
 import { deleteImage, listImagesForStaff, type StaffImageRow } from "~/models/images.server";
 import { imageSrcSet } from "~/utils/image-rules";
-import { logger } from "~/utils/logger.server";
-import { requireUser } from "~/utils/permissions.server";
-import { canManageContent } from "~/utils/roles";
-import { runListMutation } from "~/utils/staff-actions.server";
+import { loadStaffList, runListMutation } from "~/utils/staff-actions.server";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "معرض الصور | جمعية رفق" }];
@@ -27,16 +24,13 @@ const LOAD_FAILED = "فشل في تحميل الصور";
 
 /** Spec §2.8: any signed-in user may look; the buttons are for editors and admins. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireUser(request);
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  const canManage = canManageContent(actor);
-  try {
-    const images = await listImagesForStaff(actor, { q });
-    return { images, q, canManage, loadError: null };
-  } catch (error) {
-    logger.error({ err: error }, "failed to list gallery images for the staff");
-    return { images: [], q, canManage, loadError: LOAD_FAILED };
-  }
+  const { items, ...list } = await loadStaffList(request, {
+    list: (actor) => listImagesForStaff(actor, { q }),
+    loadFailed: LOAD_FAILED,
+    what: "gallery images",
+  });
+  return { images: items, q, ...list };
 }
 
 /** Row buttons: `intent` = delete, with the image's `id` (its files go too). */
@@ -69,10 +63,11 @@ function ImageCard({ image, canManage }: { image: StaffImageRow; canManage: bool
       facts={[mediaFacts.author(image.authorName), mediaFacts.created(image.createdAt)]}
       actions={
         canManage && (
-          <>
-            <EditLink to={STAFF_PATHS.images.edit(image.id)} title={image.title} />
-            <ConfirmDeleteButton id={image.id} title={image.title} message={DELETE_CONFIRMATION} />
-          </>
+          <StaffRowActions
+            row={image}
+            editTo={STAFF_PATHS.images.edit(image.id)}
+            deleteMessage={DELETE_CONFIRMATION}
+          />
         )
       }
     />

@@ -1,36 +1,30 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import {
   type ActionFunctionArgs,
   data,
   Form,
-  Link,
   type LoaderFunctionArgs,
   type MetaFunction,
-  useActionData,
   useLoaderData,
 } from "react-router";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
-import { useErrorToast } from "~/components/admin/mutation-feedback";
 import { PlainTextParagraphs } from "~/components/admin/plain-text";
 import { CategorySelect, SelectField } from "~/components/admin/select-field";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
-import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
-import { listCategories } from "~/models/categories.server";
 import { createPost, getPostForStaff, PostSlugTakenError, updatePost } from "~/models/posts.server";
-import { ImageUploadError, readUploadForm, UPLOAD_FAILED } from "~/utils/image-upload.server";
+import { ImageUploadError } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
-import { getActor, requireRole } from "~/utils/permissions.server";
 import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/utils/post-status";
-import { assertRole } from "~/utils/roles";
 import { slugify } from "~/utils/slug";
+import { imageSaveRefusal, loadStaffForm, readStaffUpload } from "~/utils/staff-forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { postFormSchema, SLUG_TAKEN } from "./post-schema";
 
@@ -46,42 +40,18 @@ export const meta: MetaFunction = ({ params }) => [
 
 /** Editors and admins only (spec §2.4); viewers get the 403 screen. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireRole(request, "editor");
-  // Spec §8: a failure to load the categories is only logged; the form still works.
-  const categories = await listCategories().catch((error) => {
-    logger.error({ err: error }, "failed to list categories for the post form");
-    return [];
+  const { entry, ...form } = await loadStaffForm(request, params, {
+    load: getPostForStaff,
+    loadFailed: LOAD_FAILED,
+    notFoundMessage: "المقال غير موجود",
+    what: "post",
   });
-  if (!params.id) return { post: null, categories, loadError: null };
-  let post: Awaited<ReturnType<typeof getPostForStaff>>;
-  try {
-    post = await getPostForStaff(actor, params.id);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    logger.error({ err: error, id: params.id }, "failed to load a post for editing");
-    return { post: null, categories, loadError: LOAD_FAILED };
-  }
-  if (!post) throw data("المقال غير موجود", { status: 404 });
-  return { post, categories, loadError: null };
+  return { post: entry, ...form };
 }
 
-/** The refusal of a body too large to read: no field values to echo, only the image error. */
-const imageRefusal = (message: string): SubmissionResult<string[]> => ({
-  status: "error",
-  error: { featuredImage: [message] },
-});
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  // Checked before the (up to 5 MB) body is read; the model checks again.
-  const actor = assertRole(await getActor(request), "editor");
-  let formData: FormData;
-  try {
-    formData = await readUploadForm(request);
-  } catch (error) {
-    if (error instanceof ImageUploadError)
-      return data(imageRefusal(error.message), { status: 413 });
-    throw error;
-  }
+  const { actor, formData, refusal } = await readStaffUpload(request, "featuredImage");
+  if (refusal) return refusal;
   const submission = parseWithZod(formData, { schema: postFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
@@ -99,11 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return data(submission.reply({ fieldErrors: { slug: [SLUG_TAKEN] } }), { status: 409 });
     }
     if (error instanceof ImageUploadError) {
-      const formErrors = error.message === UPLOAD_FAILED ? [UPLOAD_FAILED] : undefined;
-      return data(
-        submission.reply({ fieldErrors: { featuredImage: [error.message] }, formErrors }),
-        { status: 422 },
-      );
+      return imageSaveRefusal(submission, "featuredImage", error);
     }
     logger.error({ err: error, id: params.id }, "failed to save a post");
     return data(submission.reply({ formErrors: [SAVE_FAILED] }), { status: 500 });
@@ -147,13 +113,13 @@ function PostPreview({
 
 export default function PostForm() {
   const { post, categories, loadError } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const [previewImage, setPreviewImage] = useState<string | null>(post?.featuredImage ?? null);
   // A new post's slug follows its title until the slug is edited by hand (spec §5).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(!post);
-  const [form, fields] = useForm({
+  const [form, fields] = useStaffForm({
     id: post ? `post-${post.id}` : "post-new",
-    lastResult,
+    schema: postFormSchema,
+    loadError,
     defaultValue: post
       ? {
           title: post.title,
@@ -164,26 +130,9 @@ export default function PostForm() {
           status: post.status,
         }
       : { status: "draft" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: postFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  useErrorToast(loadError ?? form.errors?.[0]);
 
-  if (loadError) {
-    return (
-      <div>
-        <AdminPageHeader title="تعديل المقال" back={BACK} />
-        <div className="space-y-4 rounded-2xl border border-line bg-white p-6">
-          <p className="text-danger">{loadError}</p>
-          <Link to="." className={buttonClass("outline")}>
-            <RotateCcw aria-hidden className="size-5" />
-            إعادة المحاولة
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (loadError) return <FormLoadFailure title="تعديل المقال" back={BACK} message={loadError} />;
 
   const status = (fields.status.value ?? "draft") as PostStatus;
   return (

@@ -1,17 +1,11 @@
-import { Eye, FileText, Plus } from "lucide-react";
-import { Link, useLoaderData, useLocation } from "react-router";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { Eye, FileText } from "lucide-react";
+import { useLoaderData } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { EmptyState } from "~/components/admin/empty-state";
-import { useErrorToast } from "~/components/admin/mutation-feedback";
-import { useIsLoadingPath } from "~/components/admin/pending-navigation";
-import { ConfirmDeleteButton, EditLink, PublishToggleButton } from "~/components/admin/row-actions";
-import { SearchBar } from "~/components/admin/search-bar";
-import { SkeletonRows } from "~/components/admin/skeletons";
+import { StaffListScreen } from "~/components/admin/list-screen";
+import { StaffRowActions } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { ErrorScreen } from "~/components/error-screen";
-import { buttonClass } from "~/components/ui/button";
 import {
   deletePost,
   listPostsForStaff,
@@ -19,11 +13,8 @@ import {
   togglePostStatus,
 } from "~/models/posts.server";
 import { formatShortDate, isoDate } from "~/utils/dates";
-import { logger } from "~/utils/logger.server";
-import { requireUser } from "~/utils/permissions.server";
 import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/utils/post-status";
-import { canManageContent } from "~/utils/roles";
-import { runListMutation } from "~/utils/staff-actions.server";
+import { loadStaffList, runListMutation } from "~/utils/staff-actions.server";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "المقالات والأخبار | جمعية رفق" }];
@@ -36,19 +27,16 @@ const isPostStatus = (value: string | null): value is PostStatus =>
 
 /** Spec §2.5: any signed-in user may read the list; the buttons are for editors and admins. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim() ?? "";
   const statusParam = params.get("status");
   const status = isPostStatus(statusParam) ? statusParam : undefined;
-  const canManage = canManageContent(actor);
-  try {
-    const posts = await listPostsForStaff(actor, { q, status });
-    return { posts, q, status: status ?? null, canManage, loadError: null };
-  } catch (error) {
-    logger.error({ err: error }, "failed to list posts for the staff");
-    return { posts: [], q, status: status ?? null, canManage, loadError: LOAD_FAILED };
-  }
+  const { items, ...list } = await loadStaffList(request, {
+    list: (actor) => listPostsForStaff(actor, { q, status }),
+    loadFailed: LOAD_FAILED,
+    what: "posts",
+  });
+  return { posts: items, q, status: status ?? null, ...list };
 }
 
 /** Row buttons: `intent` = publish-toggle | delete, with the post's `id`. */
@@ -109,75 +97,50 @@ const COLUMNS: Column<StaffPostRow>[] = [
   },
 ];
 
-function PostActions({ post }: { post: StaffPostRow }) {
-  return (
-    <>
-      <PublishToggleButton
-        id={post.id}
-        title={post.title}
-        published={post.status === "published"}
-      />
-      <EditLink to={STAFF_PATHS.posts.edit(post.id)} title={post.title} />
-      <ConfirmDeleteButton id={post.id} title={post.title} message={DELETE_POST_CONFIRMATION} />
-    </>
-  );
-}
-
 export default function PostsList() {
   const { posts, q, status, canManage, loadError } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
-  const searching = useIsLoadingPath(pathname);
-  useErrorToast(loadError);
-
-  let body: React.ReactNode;
-  if (searching) body = <SkeletonRows count={5} />;
-  else if (loadError) body = <p className="rounded-2xl bg-white p-6 text-danger">{loadError}</p>;
-  else if (!posts.length)
-    body = (
-      <EmptyState
-        searching={Boolean(q || status)}
-        icon={FileText}
-        emptyTitle="لا توجد مقالات بعد"
-        emptyText="لم يُنشر أي مقال أو خبر حتى الآن. ابدأ بكتابة أول مقال ليظهر في صفحة الأخبار."
-        addFirst={canManage ? { to: STAFF_PATHS.posts.new, label: "أضف أول مقال" } : undefined}
-      />
-    );
-  else
-    body = (
+  return (
+    <StaffListScreen
+      title="المقالات والأخبار"
+      description={
+        canManage
+          ? "اكتب المقالات والأخبار وانشرها في صفحة الأخبار."
+          : "تستطيع الاطلاع على المقالات؛ التعديل متاح للمحررين والمديرين."
+      }
+      addNew={canManage ? { to: STAFF_PATHS.posts.new, label: "مقال جديد" } : undefined}
+      search={{
+        label: "ابحث في المقالات",
+        placeholder: "عنوان أو كلمة من المقال",
+        filters: [STATUS_FILTER],
+        active: Boolean(q || status),
+      }}
+      loadError={loadError}
+      itemCount={posts.length}
+      empty={{
+        icon: FileText,
+        title: "لا توجد مقالات بعد",
+        text: "لم يُنشر أي مقال أو خبر حتى الآن. ابدأ بكتابة أول مقال ليظهر في صفحة الأخبار.",
+        addFirstLabel: "أضف أول مقال",
+      }}
+    >
       <DataTable
         caption="قائمة المقالات"
         rows={posts}
         rowKey={(post) => post.id}
         columns={COLUMNS}
-        actions={canManage ? (post) => <PostActions post={post} /> : undefined}
-      />
-    );
-
-  return (
-    <div>
-      <AdminPageHeader
-        title="المقالات والأخبار"
-        description={
-          canManage
-            ? "اكتب المقالات والأخبار وانشرها في صفحة الأخبار."
-            : "تستطيع الاطلاع على المقالات؛ التعديل متاح للمحررين والمديرين."
-        }
         actions={
-          canManage && (
-            <Link to={STAFF_PATHS.posts.new} className={buttonClass("default", "lg")}>
-              <Plus aria-hidden className="size-5" />
-              مقال جديد
-            </Link>
-          )
+          canManage
+            ? (post) => (
+                <StaffRowActions
+                  row={post}
+                  editTo={STAFF_PATHS.posts.edit(post.id)}
+                  deleteMessage={DELETE_POST_CONFIRMATION}
+                />
+              )
+            : undefined
         }
       />
-      <SearchBar
-        label="ابحث في المقالات"
-        placeholder="عنوان أو كلمة من المقال"
-        filters={[STATUS_FILTER]}
-      />
-      {body}
-    </div>
+    </StaffListScreen>
   );
 }
 

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import {
@@ -7,26 +7,25 @@ import {
   Form,
   type LoaderFunctionArgs,
   type MetaFunction,
-  useActionData,
   useLoaderData,
 } from "react-router";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell } from "~/components/admin/form-shell";
 import { CategoryBadge } from "~/components/admin/media-card";
-import { useErrorToast } from "~/components/admin/mutation-feedback";
 import { PlainTextParagraphs } from "~/components/admin/plain-text";
 import { CategorySelect, SelectField } from "~/components/admin/select-field";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { categoryNameOf, useStaffForm } from "~/components/admin/use-staff-form";
 import { VideoPlayer } from "~/components/admin/video-player";
 import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
-import { listCategories } from "~/models/categories.server";
 import { createVideo, getVideoForStaff, updateVideo } from "~/models/videos.server";
 import { logger } from "~/utils/logger.server";
-import { getActor, requireRole } from "~/utils/permissions.server";
+import { getActor } from "~/utils/permissions.server";
 import { STATUS_LABELS } from "~/utils/post-status";
 import { assertRole } from "~/utils/roles";
+import { loadStaffForm } from "~/utils/staff-forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { extractYoutubeId, isYoutubeId } from "~/utils/youtube";
 import { VIDEO_STATUSES, videoFormSchema } from "./video-schema";
@@ -43,23 +42,13 @@ export const meta: MetaFunction = ({ params }) => [
 
 /** Editors and admins only (spec §2.4); viewers get the 403 screen. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireRole(request, "editor");
-  // Spec §8: a failure to load the categories is only logged; the form still works.
-  const categories = await listCategories().catch((error) => {
-    logger.error({ err: error }, "failed to list categories for the video form");
-    return [];
+  const { entry, ...form } = await loadStaffForm(request, params, {
+    load: getVideoForStaff,
+    loadFailed: LOAD_FAILED,
+    notFoundMessage: "الفيديو غير موجود",
+    what: "video",
   });
-  if (!params.id) return { video: null, categories, loadError: null };
-  let video: Awaited<ReturnType<typeof getVideoForStaff>>;
-  try {
-    video = await getVideoForStaff(actor, params.id);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    logger.error({ err: error, id: params.id }, "failed to load a video for editing");
-    return { video: null, categories, loadError: LOAD_FAILED };
-  }
-  if (!video) throw data("الفيديو غير موجود", { status: 404 });
-  return { video, categories, loadError: null };
+  return { video: entry, ...form };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -157,10 +146,10 @@ function VideoPreview({
 
 export default function VideoForm() {
   const { video, categories, loadError } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useStaffForm({
     id: video ? `video-${video.id}` : "video-new",
-    lastResult,
+    schema: videoFormSchema,
+    loadError,
     defaultValue: video
       ? {
           title: video.title,
@@ -170,17 +159,12 @@ export default function VideoForm() {
           status: video.status,
         }
       : { status: "draft" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: videoFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  useErrorToast(loadError ?? form.errors?.[0]);
 
   if (loadError) return <FormLoadFailure title="تعديل الفيديو" back={BACK} message={loadError} />;
 
   const status = VIDEO_STATUSES.find((value) => value === fields.status.value) ?? "draft";
-  const categoryName =
-    categories.find((category) => category.id === fields.categoryId.value)?.name ?? null;
+  const categoryName = categoryNameOf(categories, fields.categoryId.value);
   return (
     <Form method="post" {...getFormProps(form)}>
       <FormShell

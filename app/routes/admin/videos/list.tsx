@@ -11,7 +11,7 @@ import {
   MediaGridItem,
   mediaFacts,
 } from "~/components/admin/media-card";
-import { ConfirmDeleteButton, EditLink, PublishToggleButton } from "~/components/admin/row-actions";
+import { StaffRowActions } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { VideoPlayer } from "~/components/admin/video-player";
@@ -24,9 +24,8 @@ import {
   toggleVideoStatus,
 } from "~/models/videos.server";
 import { logger } from "~/utils/logger.server";
-import { getActor, requireUser } from "~/utils/permissions.server";
-import { canManageContent } from "~/utils/roles";
-import { type MutationResult, runListMutation } from "~/utils/staff-actions.server";
+import { getActor } from "~/utils/permissions.server";
+import { loadStaffList, type MutationResult, runListMutation } from "~/utils/staff-actions.server";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "الفيديوهات | جمعية رفق" }];
@@ -37,16 +36,13 @@ const LOAD_FAILED = "فشل في تحميل الفيديوهات";
 
 /** Spec §2.7: any signed-in user may watch the list; the buttons are for editors and admins. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireUser(request);
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  const canManage = canManageContent(actor);
-  try {
-    const videos = await listVideosForStaff(actor, { q });
-    return { videos, q, canManage, loadError: null };
-  } catch (error) {
-    logger.error({ err: error }, "failed to list videos for the staff");
-    return { videos: [], q, canManage, loadError: LOAD_FAILED };
-  }
+  const { items, ...list } = await loadStaffList(request, {
+    list: (actor) => listVideosForStaff(actor, { q }),
+    loadFailed: LOAD_FAILED,
+    what: "videos",
+  });
+  return { videos: items, q, ...list };
 }
 
 /** A player finished loading in the list: `intent=view` with the video's `id`. */
@@ -129,15 +125,11 @@ function VideoCard({ video, canManage }: { video: StaffVideoRow; canManage: bool
       ]}
       actions={
         canManage && (
-          <>
-            <PublishToggleButton
-              id={video.id}
-              title={video.title}
-              published={video.status === "published"}
-            />
-            <EditLink to={STAFF_PATHS.videos.edit(video.id)} title={video.title} />
-            <ConfirmDeleteButton id={video.id} title={video.title} message={DELETE_CONFIRMATION} />
-          </>
+          <StaffRowActions
+            row={video}
+            editTo={STAFF_PATHS.videos.edit(video.id)}
+            deleteMessage={DELETE_CONFIRMATION}
+          />
         )
       }
     />
