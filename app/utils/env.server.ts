@@ -48,6 +48,37 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalText.pipe(z.url({ message: "S3_PUBLIC_URL must be a URL" }).optional()),
+    // Which proxies may set X-Forwarded-For: a hop count ("1") or a comma-separated list of
+    // addresses/CIDRs ("10.0.0.0/8, 127.0.0.1"). Unset = only a proxy on this machine (loopback).
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/,
+          "TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of addresses or CIDRs",
+        )
+        .optional(),
+    ),
+    // One-time code that /setup asks for until the first admin exists. Unset = generated at start-up.
+    SETUP_CODE: optionalText.pipe(
+      z.string().min(12, "SETUP_CODE must be at least 12 characters long").optional(),
+    ),
+    // Nightly backup into DATA_DIR/backups (keeping BACKUP_KEEP archives) when "true".
+    BACKUP_NIGHTLY: z
+      .enum(["true", "false"], { error: "BACKUP_NIGHTLY must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
+    BACKUP_KEEP: z.coerce
+      .number({ error: "BACKUP_KEEP must be a whole number from 1 to 365" })
+      .int("BACKUP_KEEP must be a whole number from 1 to 365")
+      .min(1, "BACKUP_KEEP must be a whole number from 1 to 365")
+      .max(365, "BACKUP_KEEP must be a whole number from 1 to 365")
+      .default(7),
+    // Two-factor sign-in for administrators: "optional" (each staff member may turn it on) or
+    // "required" (an admin must set it up before using the staff area).
+    ADMIN_TWO_FACTOR: z
+      .enum(["optional", "required"], { error: "ADMIN_TWO_FACTOR must be optional or required" })
+      .default("optional"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
