@@ -12,13 +12,16 @@ export function ErrorScreen() {
   const navigate = useNavigate();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const forbidden = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401);
-  if (!forbidden) console.error(error);
+  // A refused request (bad input, too large, too many attempts) is the client's, not a fault.
+  const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500;
+  if (!refused) console.error(error);
+  const message = refused && typeof error.data === "string" ? error.data : null;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl">{forbidden ? "لا تملك صلاحية الوصول" : ERROR_TITLE}</h1>
-      <p className="text-muted">
-        {forbidden && typeof error.data === "string" ? error.data : ERROR_DESCRIPTION}
-      </p>
+      <h1 className="text-2xl">
+        {forbidden ? "لا تملك صلاحية الوصول" : refused ? "تعذّر تنفيذ الطلب" : ERROR_TITLE}
+      </h1>
+      <p className="text-muted">{message ?? ERROR_DESCRIPTION}</p>
       <div className="flex flex-wrap justify-center gap-3">
         {forbidden ? (
           <Button asChild>
