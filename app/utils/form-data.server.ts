@@ -30,7 +30,10 @@ function mediaType(request: Request): string {
 }
 
 /** Reads the body up to `maxBytes`, refusing as soon as it is known to be longer. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) refuseRequest(413, REQUEST_TOO_LARGE);
   if (!request.body) return new Uint8Array();
