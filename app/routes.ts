@@ -32,6 +32,7 @@ export default [
   route("setup", "routes/auth/setup.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("profile", "routes/auth/profile.tsx"),
+  route("account/two-factor", "routes/auth/two-factor.tsx"),
 
   ...prefix("admin", [
     index("routes/admin/landing.tsx"),

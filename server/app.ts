@@ -2,12 +2,17 @@ import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
-import { ensureDatabaseReady, getDatabaseHandle, isDatabaseHealthy } from "~/utils/db.server";
+import { announceSetupLink } from "~/models/setup-code.server";
+import { startServerBackups } from "~/utils/backup/schedule.server";
+import { ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { getStorage } from "~/utils/storage.server";
+import { getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
+import { createBodyLimits } from "./body-limits";
+import { createHealthCheck } from "./health";
 import { createPageCache } from "./page-cache";
 import { createRealtimeHub } from "./realtime";
+import { trustProxySetting } from "./trust-proxy";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -17,17 +22,23 @@ declare module "react-router" {
 
 const env = getEnv();
 await ensureDatabaseReady();
-const pageCache = createPageCache();
+// Holds an embedded DATA_DIR against `npm run backup`; nightly backups (docs/decisions/017).
+const backups = startServerBackups();
+// First run: log the /setup link with its one-time code (docs/decisions/018).
+await announceSetupLink();
+const pageCache = createPageCache({ secret: env.AUTH_SECRET });
+// Every change, and every LISTEN reconnect (changes may have been missed), clears the cache.
 const realtime = createRealtimeHub({ onChange: pageCache.invalidate });
+const health = createHealthCheck({ isListening: () => realtime.listening });
 const isDevelopment = env.NODE_ENV === "development";
 
 export const listenOn = { port: env.PORT, host: env.HOST };
 
 export const app = express();
 app.disable("x-powered-by");
-// Behind a local reverse proxy the client's address comes from X-Forwarded-For; otherwise it is the
-// socket's. Either way the rate limiter reads one trustworthy value (a client cannot forge it).
-app.set("trust proxy", "loopback");
+// Behind the proxies TRUST_PROXY names, the client's address comes from X-Forwarded-For; otherwise
+// it is the socket's. Either way the rate limiter reads one trustworthy value (a client cannot forge it).
+app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 app.use((req, _res, next) => {
   req.headers["x-forwarded-for"] = req.ip ?? "";
   next();
@@ -69,10 +80,7 @@ app.use(
   }),
 );
 
-app.get("/healthz", async (_req, res) => {
-  const healthy = await isDatabaseHealthy();
-  res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "database unavailable" });
-});
+app.get("/healthz", health.handle);
 
 app.get("/realtime", realtime.handle);
 
@@ -87,10 +95,18 @@ app.get("/uploads/{*key}", async (req, res) => {
     res.set("Cache-Control", "public, max-age=31536000, immutable");
     res.set("X-Content-Type-Options", "nosniff");
     res.type(file.contentType).send(file.body);
-  } catch {
-    res.status(400).type("text/plain").send("مسار غير صالح");
+  } catch (error) {
+    if (error instanceof UnsafeStorageKeyError) {
+      res.status(400).type("text/plain").send("مسار غير صالح");
+      return;
+    }
+    // Storage is unreachable (an S3 outage): say so, not "bad path" and not "missing".
+    logger.error({ err: error, key }, "could not read an upload");
+    res.status(503).type("text/plain").send("تعذّر تحميل الملف الآن، حاول لاحقاً");
   }
 });
+
+app.use(createBodyLimits({ secret: env.AUTH_SECRET }));
 
 app.use(pageCache.middleware);
 
@@ -103,6 +119,7 @@ app.use(
 
 /** Stops realtime streams and closes the database (graceful shutdown). */
 export async function shutdown() {
+  await backups.stop();
   await realtime.close();
   await getDatabaseHandle().close();
   logger.info("server stopped");

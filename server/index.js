@@ -1,6 +1,7 @@
 // Starts the HTTP server: Vite middleware in development, the built bundle in production.
 import compression from "compression";
 import express from "express";
+import { createShutdownGuard } from "./shutdown-guard.js";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -8,6 +9,8 @@ const BUILD_PATH = `../${BUILD_DIR}/server/index.js`;
 
 const server = express();
 server.disable("x-powered-by");
+const shutdownGuard = createShutdownGuard();
+server.use(shutdownGuard.middleware);
 // Server-Sent Events must reach the browser as they are written, never buffered.
 server.use(
   compression({ filter: (req, res) => req.path !== "/realtime" && compression.filter(req, res) }),
@@ -46,14 +49,17 @@ const listener = server.listen(port, host, () => {
   console.log(`Rifq is listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 
-let stopping = false;
 async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
+  if (shutdownGuard.stopping) return;
+  shutdownGuard.begin();
   console.log(`${signal} received, shutting down`);
+  // No new connections; requests still arriving on open ones get 503 (see shutdown-guard.js).
+  listener.close();
+  listener.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
   await appModule.shutdown().catch((error) => console.error(error));
-  listener.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5000).unref();
+  listener.closeAllConnections();
+  process.exit(0);
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

@@ -1,9 +1,14 @@
+import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, expect, test } from "vitest";
 import { createPageCache } from "./page-cache";
 
-const cache = createPageCache();
+const SECRET = "page-cache-test-secret-0123456789abcdef";
+const cache = createPageCache({ secret: SECRET });
+/** A cookie value signed as better-auth signs its session cookie. */
+const signed = (value: string) =>
+  encodeURIComponent(`${value}.${createHmac("sha256", SECRET).update(value).digest("base64")}`);
 let renders = 0;
 let nonceCounter = 0;
 const app = express();
@@ -49,10 +54,26 @@ test("a change clears the cache", async () => {
 });
 
 test("personal requests and responses are never cached", async () => {
+  await get("/about");
   const before = renders;
-  await get("/about", { cookie: "better-auth.session_token=abc" });
+  const personal = await get("/about", { cookie: `better-auth.session_token=${signed("abc")}` });
+  expect(personal.headers.get("x-cache")).toBeNull();
   await get("/admin/dashboard");
   await get("/set-cookie");
   expect((await get("/set-cookie")).headers.get("x-cache")).toBe("MISS");
   expect(renders).toBe(before + 2);
+});
+
+test("a cookie that only looks like a session does not skip the cache", async () => {
+  await get("/services");
+  const before = renders;
+  for (const cookie of [
+    "better-auth.session_token=x",
+    "my_session_token=x",
+    `better-auth.session_token=${signed("abc")}x`,
+    "rifq_toast=forged.value",
+  ]) {
+    expect((await get("/services", { cookie })).headers.get("x-cache")).toBe("HIT");
+  }
+  expect(renders).toBe(before);
 });

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { hasSignedCookie, SESSION_COOKIE, TOAST_COOKIE } from "~/utils/session-cookie.server";
 
 interface Entry {
   status: number;
@@ -9,9 +10,8 @@ interface Entry {
 }
 
 /** Paths that are personal, mutable or not pages: never cached. */
-const UNCACHED = /^\/(admin|login|auth|profile|setup|logout|api|realtime|uploads|healthz)(\/|$|\?)/;
-/** Cookies that make a response personal (a session or a pending toast). */
-const PERSONAL_COOKIE = /(session_token|rifq_toast)=/;
+const UNCACHED =
+  /^\/(admin|account|login|auth|profile|setup|logout|api|realtime|uploads|healthz)(\/|$|\?)/;
 
 /**
  * Keeps the HTML of public pages as a signed-out visitor sees them, so repeat visits skip the
@@ -19,7 +19,24 @@ const PERSONAL_COOKIE = /(session_token|rifq_toast)=/;
  * and entries expire after `ttlMs` anyway. Each response still gets its own CSP nonce: the
  * stored nonce is swapped for the new one.
  */
-export function createPageCache({ ttlMs = 60_000, maxEntries = 300 } = {}) {
+export function createPageCache({
+  secret,
+  ttlMs = 60_000,
+  maxEntries = 300,
+}: {
+  /** AUTH_SECRET: only a cookie signed with it makes a request personal. */
+  secret: string;
+  ttlMs?: number;
+  maxEntries?: number;
+}) {
+  /**
+   * A session or a pending toast makes the response personal. Only cookies whose signature
+   * verifies count: a made-up `session_token=x` must not buy a full render on every request.
+   */
+  const isPersonal = (cookies = "") =>
+    hasSignedCookie(cookies, SESSION_COOKIE, secret) ||
+    hasSignedCookie(cookies, TOAST_COOKIE, secret);
+
   const entries = new Map<string, Entry>();
   let generation = 0;
 
@@ -28,7 +45,7 @@ export function createPageCache({ ttlMs = 60_000, maxEntries = 300 } = {}) {
       req.method === "GET" &&
       (req.headers.accept ?? "").includes("text/html") &&
       !UNCACHED.test(req.path) &&
-      !PERSONAL_COOKIE.test(req.headers.cookie ?? "")
+      !isPersonal(req.headers.cookie)
     );
   }
 

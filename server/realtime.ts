@@ -1,49 +1,96 @@
 import type { Request, Response } from "express";
+import { type ChangeEvent, createPublicChangeFilter } from "~/models/change-visibility.server";
 import { CHANGES_CHANNEL, getDatabaseHandle } from "~/utils/db.server";
+import { type LiveEvent, RESYNC_EVENT } from "~/utils/live-updates";
 import { logger } from "~/utils/logger.server";
-
-/** What a content table's trigger announces (database/migrations/0001_notify_triggers.sql). */
-export interface ChangeEvent {
-  table: "page_content" | "site_settings" | "posts" | "videos" | "images";
-  op: "INSERT" | "UPDATE" | "DELETE";
-  key: string | null;
-  page_path?: string | null;
-}
+import { getActor } from "~/utils/permissions.server";
+import { canManageContent } from "~/utils/roles";
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 2_000;
 
+/** Staff (editors, admins) hear every change; everyone else only what public pages show. */
+type Audience = "staff" | "public";
+
+const dataFrame = (event: ChangeEvent | LiveEvent) => `data: ${JSON.stringify(event)}\n\n`;
+const RESYNC_FRAME = `event: ${RESYNC_EVENT}\ndata: {}\n\n`;
+
+/** The request as `getActor` reads it: only the session cookie matters. */
+function sessionRequest(req: Request): globalThis.Request {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  return new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers });
+}
+
 /**
- * One LISTEN per process, fanned out to every open page over Server-Sent Events.
- * Several processes each listen, so every browser hears every change.
+ * One LISTEN per process, fanned out to every open page over Server-Sent Events. Several
+ * processes each listen, so every browser hears every change. When the LISTEN connection is
+ * lost it is re-established; changes in between are unknown, so `onChange` runs (the page cache
+ * is cleared) and every open page is told to re-sync. `onChange` also runs for every change.
  */
-export function createRealtimeHub({ onChange }: { onChange?: (payload: string) => void } = {}) {
-  const streams = new Set<Response>();
-  let unlisten: (() => Promise<void>) | null = null;
-  let stopped = false;
+export function createRealtimeHub({ onChange }: { onChange?: () => void } = {}) {
+  const streams = new Map<Response, Audience>();
+  const publicFilter = createPublicChangeFilter();
+  let listening = false;
+  // Public events wait for a status lookup; the chain keeps them in the order they came.
+  let publicQueue = Promise.resolve();
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
 
-  function broadcast(payload: string) {
-    onChange?.(payload);
-    for (const res of streams) res.write(`data: ${payload}\n\n`);
+  function send(audience: Audience | "all", frame: string) {
+    for (const [res, heard] of streams)
+      if (audience === "all" || heard === audience) res.write(frame);
   }
 
-  async function startListening() {
+  function later(task: () => Promise<void>) {
+    publicQueue = publicQueue
+      .then(task)
+      .catch((error) => logger.warn({ err: error }, "realtime public event failed"));
+  }
+
+  function onPayload(payload: string) {
+    onChange?.();
+    let event: ChangeEvent;
     try {
-      unlisten = await getDatabaseHandle().listen(CHANGES_CHANNEL, broadcast);
-    } catch (error) {
-      logger.error({ err: error }, "realtime LISTEN failed; retrying");
-      if (!stopped) setTimeout(startListening, RECONNECT_MS).unref();
+      event = JSON.parse(payload);
+    } catch {
+      logger.warn({ payload }, "realtime ignored a payload that is not JSON");
+      return;
     }
+    send("staff", dataFrame(event));
+    later(async () => {
+      const visible = await publicFilter.toPublic(event);
+      if (visible) send("public", dataFrame(visible));
+    });
   }
 
-  const heartbeat = setInterval(() => {
-    for (const res of streams) res.write(": ping\n\n");
-  }, HEARTBEAT_MS);
+  function onListening({ reconnected }: { reconnected: boolean }) {
+    listening = true;
+    later(publicFilter.reload);
+    if (reconnected) {
+      onChange?.();
+      send("all", RESYNC_FRAME);
+    }
+    markReady();
+  }
+
+  const stopListening = getDatabaseHandle().listen(CHANGES_CHANNEL, {
+    onPayload,
+    onListening,
+    onLost: () => {
+      listening = false;
+    },
+  });
+
+  const heartbeat = setInterval(() => send("all", ": ping\n\n"), HEARTBEAT_MS);
   heartbeat.unref();
 
-  const ready = startListening();
-
-  function handle(req: Request, res: Response) {
+  async function handle(req: Request, res: Response) {
+    // Who is listening is read once, at connect; a new sign-in opens a new stream.
+    const actor = await getActor(sessionRequest(req));
+    if (req.socket.destroyed) return;
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-cache, no-transform",
@@ -52,22 +99,26 @@ export function createRealtimeHub({ onChange }: { onChange?: (payload: string) =
     });
     // Browsers reconnect by themselves; the spec asks for a 2 s delay.
     res.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    streams.add(res);
+    streams.set(res, canManageContent(actor) ? "staff" : "public");
     req.on("close", () => streams.delete(res));
   }
 
   async function close() {
-    stopped = true;
     clearInterval(heartbeat);
-    for (const res of streams) res.end();
+    for (const res of streams.keys()) res.end();
     streams.clear();
-    await unlisten?.().catch(() => {});
+    await stopListening();
   }
 
   return {
     handle,
     close,
+    /** Resolves once LISTEN is first in place. */
     ready,
+    /** Whether LISTEN is in place now (false while it is being re-established). */
+    get listening() {
+      return listening;
+    },
     get size() {
       return streams.size;
     },

@@ -38,7 +38,7 @@ function asTakenError(error: unknown): unknown {
 
 /** Categories with how many posts, videos and images use each, for the staff screen. */
 export async function listCategoriesForStaff(actor: Actor | null) {
-  assertRole(actor, "viewer");
+  assertRole(actor, "editor");
   const usage = (table: typeof posts | typeof videos | typeof images) =>
     db
       .select({ categoryId: table.categoryId, total: count() })

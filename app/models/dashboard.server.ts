@@ -34,7 +34,7 @@ function tally<S extends string>(
  * of images and, for administrators only, the number of users.
  */
 export async function getDashboardStats(actor: Actor | null): Promise<DashboardStats> {
-  const reader = assertRole(actor, "viewer");
+  const reader = assertRole(actor, "editor");
   const byStatus = (table: typeof posts | typeof videos) =>
     db
       .select({ status: table.status, total: count(), views: sum(table.viewsCount) })
@@ -70,7 +70,7 @@ export interface ActivityItem {
 
 /** The most recently changed posts, videos and images, newest first. */
 export async function getRecentActivity(actor: Actor | null, limit = 5): Promise<ActivityItem[]> {
-  assertRole(actor, "viewer");
+  assertRole(actor, "editor");
   const latest = <T extends typeof posts | typeof videos>(table: T, kind: "post" | "video") =>
     db
       .select({

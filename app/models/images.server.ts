@@ -36,7 +36,7 @@ const notFound = () => new Response("الصورة غير موجودة", { status
 
 /** Every gallery image, newest first, with its category and author (spec §2.8). */
 export async function listImagesForStaff(actor: Actor | null, filters: { q?: string } = {}) {
-  assertRole(actor, "viewer");
+  assertRole(actor, "editor");
   const q = filters.q?.trim();
   const pattern = q ? containingPattern(q) : null;
   return db
@@ -62,7 +62,7 @@ export type StaffImageRow = Awaited<ReturnType<typeof listImagesForStaff>>[numbe
 
 /** One image for the edit form; null when there is none. */
 export async function getImageForStaff(actor: Actor | null, id: string) {
-  assertRole(actor, "viewer");
+  assertRole(actor, "editor");
   if (!isUuid(id)) return null;
   const [image] = await db.select().from(images).where(eq(images.id, id));
   return image ?? null;

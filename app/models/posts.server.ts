@@ -80,7 +80,7 @@ export interface StaffPostFilters {
 
 /** Every post, newest first, with its category and author, for the staff list (spec §2.5). */
 export async function listPostsForStaff(actor: Actor | null, filters: StaffPostFilters = {}) {
-  assertRole(actor, "viewer");
+  assertRole(actor, "editor");
   const conditions: SQL[] = [];
   const q = filters.q?.trim();
   if (q) {
@@ -119,7 +119,7 @@ export type StaffPostRow = Awaited<ReturnType<typeof listPostsForStaff>>[number]
 
 /** One post, whatever its status, for the edit form; null when there is none. */
 export async function getPostForStaff(actor: Actor | null, id: string) {
-  assertRole(actor, "viewer");
+  assertRole(actor, "editor");
   if (!isUuid(id)) return null;
   const [post] = await db.select().from(posts).where(eq(posts.id, id));
   return post ?? null;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, like, lt, sql } from "drizzle-orm";
+import { and, eq, like, lt, type SQL, sql } from "drizzle-orm";
 import { db } from "~/utils/db.server";
 import { rateLimits } from "../../database/schema";
 
@@ -61,4 +61,60 @@ export async function consumeRateLimit(
     .returning({ count: rateLimits.count, windowStart: rateLimits.lastRequest });
   const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
   return { allowed: row.count <= rule.max, retryAfterSeconds };
+}
+
+export interface BackoffRule {
+  /** Attempts allowed before any wait. */
+  free: number;
+  /** Wait in seconds after the free attempts; it doubles with every further attempt. */
+  baseDelay: number;
+  /** The longest wait, in seconds. */
+  maxDelay: number;
+}
+
+/** Milliseconds to wait after the row's attempts (SQL: the check and the count are one statement). */
+function backoffDelayMs(rule: BackoffRule): SQL {
+  return sql`least(${rule.baseDelay} * power(2, greatest(${rateLimits.count} - ${rule.free}, 0)), ${rule.maxDelay}) * 1000`;
+}
+
+/**
+ * Counts one attempt for `key` with growing waits: `rule.free` attempts at once, then each
+ * further one only `baseDelay`·2ⁿ seconds after the previous (at most `maxDelay`). A refused
+ * attempt is not counted; `clearBackoff` after a success starts afresh, and so does an hour idle.
+ * One atomic upsert, so concurrent attempts cannot slip past the count.
+ */
+export async function consumeBackoffAttempt(
+  key: string,
+  rule: BackoffRule,
+  now = Date.now(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  await pruneIdleKeys(now);
+  const storedKey = `${KEY_PREFIX}${key}`;
+  const idle = sql`${rateLimits.lastRequest} <= ${now - PRUNE_AFTER_MS}`;
+  const [counted] = await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key: storedKey, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${idle} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: now,
+      },
+      setWhere: sql`${idle} or ${rateLimits.count} < ${rule.free} or ${rateLimits.lastRequest} + ${backoffDelayMs(rule)} <= ${now}`,
+    })
+    .returning({ count: rateLimits.count });
+  if (counted) return { allowed: true, retryAfterSeconds: 0 };
+  const [row] = await db
+    .select({
+      readyAt: sql<number>`${rateLimits.lastRequest} + ${backoffDelayMs(rule)}`,
+    })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, storedKey));
+  const waitMs = Number(row?.readyAt ?? now) - now;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/** Forgets the attempts of `key` (after a success). */
+export async function clearBackoff(key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, `${KEY_PREFIX}${key}`));
 }

@@ -4,10 +4,19 @@ import { getAuth } from "~/utils/auth.server";
 import { type Database, db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { type Actor, assertRole, normaliseRole, type Role } from "~/utils/roles";
-import { accounts, roles, sessions, siteSettings, users } from "../../database/schema";
+import {
+  accounts,
+  roles,
+  sessions,
+  siteSettings,
+  users,
+  verifications,
+} from "../../database/schema";
 
 /** site_settings row written once by the first-run setup; never exposed publicly. */
 const SETUP_KEY = "setup";
+/** The generated one-time setup code's row in `verifications` (setup-code.server.ts). */
+export const SETUP_CODE_ROW_ID = "first-run-setup-code";
 
 export async function isSetupComplete(): Promise<boolean> {
   const [row] = await db
@@ -66,7 +75,8 @@ export async function createAccountAsSystem(input: {
 
 /**
  * Creates the first administrator. Works only while no admin exists and setup never ran;
- * an advisory lock makes two simultaneous submissions create one admin at most.
+ * an advisory lock makes simultaneous submissions create one admin at most. The one-time
+ * setup code is checked by the caller (the /setup action) and deleted here: it is spent.
  */
 export async function createFirstAdmin(input: {
   fullName: string;
@@ -90,6 +100,7 @@ export async function createFirstAdmin(input: {
       value: { primary_admin_email: email, completed_at: new Date().toISOString() },
       updatedBy: id,
     });
+    await tx.delete(verifications).where(eq(verifications.id, SETUP_CODE_ROW_ID));
     return { id, email };
   });
 }

@@ -37,7 +37,7 @@ const notFound = () => new Response("الفيديو غير موجود", { status
 
 /** Every video, newest first, with its category and author, for the staff list (spec §2.7). */
 export async function listVideosForStaff(actor: Actor | null, filters: { q?: string } = {}) {
-  assertRole(actor, "viewer");
+  assertRole(actor, "editor");
   const q = filters.q?.trim();
   const pattern = q ? containingPattern(q) : null;
   return db
@@ -72,7 +72,7 @@ export type StaffVideoRow = Awaited<ReturnType<typeof listVideosForStaff>>[numbe
 
 /** One video, whatever its status, for the edit form; null when there is none. */
 export async function getVideoForStaff(actor: Actor | null, id: string) {
-  assertRole(actor, "viewer");
+  assertRole(actor, "editor");
   if (!isUuid(id)) return null;
   const [video] = await db.select().from(videos).where(eq(videos.id, id));
   return video ?? null;
@@ -151,7 +151,7 @@ export async function deleteVideo(actor: Actor | null, id: string) {
  * alone: being watched does not change the video.
  */
 export async function countVideoView(actor: Actor | null, id: string) {
-  assertRole(actor, "viewer");
+  assertRole(actor, "editor");
   if (!isUuid(id)) throw notFound();
   const [row] = await db
     .update(videos)

@@ -1,15 +1,33 @@
 import { APIError } from "better-auth/api";
-import { RESET_LINK_INVALID } from "./auth-schemas";
+import { RESET_LINK_INVALID, TWO_FACTOR_CODE_WRONG } from "./auth-schemas";
 import { logger } from "./logger.server";
 import { PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "./password-rules";
 
 export const UNEXPECTED_ERROR = "حدث خطأ غير متوقع";
 export const INVALID_CREDENTIALS = "البريد الإلكتروني أو كلمة المرور غير صحيحة";
 export const EMAIL_NOT_VERIFIED = "يرجى تأكيد بريدك الإلكتروني أولاً من الرابط المرسل إليك";
-export const TOO_MANY_ATTEMPTS =
-  "محاولات كثيرة خلال وقت قصير، يرجى الانتظار دقيقة ثم المحاولة مرة أخرى";
+
+/** A wait in Arabic with the right number form: "دقيقة", "دقيقتين", "5 دقائق", "15 دقيقة"… */
+export function arabicDuration(seconds: number): string {
+  const count = (n: number, one: string, two: string, few: string, many: string) =>
+    n === 1 ? one : n === 2 ? two : n <= 10 ? `${n} ${few}` : `${n} ${many}`;
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return count(whole, "ثانية واحدة", "ثانيتين", "ثوانٍ", "ثانية");
+  return count(Math.ceil(whole / 60), "دقيقة", "دقيقتين", "دقائق", "دقيقة");
+}
+
+/** Refused for now: how long to wait before the next attempt. */
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  return `محاولات كثيرة خلال وقت قصير، يرجى الانتظار ${arabicDuration(retryAfterSeconds)} ثم المحاولة مرة أخرى`;
+}
+
+export const TOO_MANY_ATTEMPTS = tooManyAttempts(60);
 export const EMAIL_TAKEN = "هذا البريد الإلكتروني مسجل مسبقاً";
 export const WRONG_CURRENT_PASSWORD = "كلمة المرور الحالية غير صحيحة";
+export const TWO_FACTOR_EXPIRED = "انتهت مهلة التحقق، سجّل الدخول من جديد";
+export const TWO_FACTOR_TOO_MANY = "محاولات خاطئة كثيرة لهذا الدخول، سجّل الدخول من جديد";
+export const TWO_FACTOR_LOCKED =
+  "أُوقف الدخول إلى هذا الحساب مؤقتاً بعد رموز خاطئة كثيرة، حاول مرة أخرى بعد 15 دقيقة";
 
 /** Toast titles and fallbacks of spec §8. */
 export const SIGN_IN_FAILED = "خطأ في تسجيل الدخول";
@@ -29,6 +47,15 @@ const MESSAGES: Record<string, string> = {
   INVALID_TOKEN: RESET_LINK_INVALID,
   PASSWORD_TOO_SHORT,
   PASSWORD_TOO_LONG,
+  // Two-factor sign-in (better-auth's two-factor plugin).
+  INVALID_CODE: TWO_FACTOR_CODE_WRONG,
+  INVALID_BACKUP_CODE: TWO_FACTOR_CODE_WRONG,
+  INVALID_TWO_FACTOR_COOKIE: TWO_FACTOR_EXPIRED,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: TWO_FACTOR_TOO_MANY,
+  ACCOUNT_TEMPORARILY_LOCKED: TWO_FACTOR_LOCKED,
+  TOTP_ALREADY_ENABLED: "التحقق بخطوتين مفعّل مسبقاً",
+  TWO_FACTOR_NOT_ENABLED: "التحقق بخطوتين غير مفعّل لهذا الحساب",
+  TOTP_NOT_ENABLED: "التحقق بخطوتين غير مفعّل لهذا الحساب",
 };
 
 /**
@@ -37,11 +64,14 @@ const MESSAGES: Record<string, string> = {
  */
 export function authErrorMessage(error: unknown, fallback = UNEXPECTED_ERROR): string {
   if (error instanceof APIError) {
-    if (error.status === "TOO_MANY_REQUESTS" || error.statusCode === 429) return TOO_MANY_ATTEMPTS;
+    const message = error.body?.message ?? error.message;
+    const arabic = message && /[\u0600-\u06FF]/.test(message) ? message : null;
     const code = (error.body as { code?: string } | undefined)?.code;
     if (code && MESSAGES[code]) return MESSAGES[code];
-    const message = error.body?.message ?? error.message;
-    if (message && /[\u0600-\u06FF]/.test(message)) return message;
+    if (error.status === "TOO_MANY_REQUESTS" || error.statusCode === 429) {
+      return arabic ?? TOO_MANY_ATTEMPTS;
+    }
+    if (arabic) return arabic;
   }
   logger.error({ err: error }, "unexpected auth failure");
   return fallback;

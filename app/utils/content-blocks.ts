@@ -75,6 +75,7 @@ export const PAGE_TEXT_MESSAGES = {
   conflict: "تم تعديل هذا النص من مشرف آخر منذ فتحه. هل تريد حفظ تعديلك فوقه أم عرض النص الأحدث؟",
   saved: "تم حفظ التغييرات بنجاح",
   failed: "فشل في حفظ التغييرات",
+  invalidRequest: "طلب غير صالح",
 } as const;
 
 /** One saved value of a block, as the history lists it. */

@@ -15,12 +15,28 @@ export type Database = NodePgDatabase<typeof schema>;
 /** The channel that the content tables' triggers notify (database/migrations/0001). */
 export const CHANGES_CHANNEL = "rifq_changes";
 
+/** What a LISTEN subscription reports (see `DatabaseHandle.listen`). */
+export interface ListenCallbacks {
+  /** Every NOTIFY payload on the channel. */
+  onPayload(payload: string): void;
+  /**
+   * LISTEN is in place: once at first, then after every reconnect (`reconnected`), when
+   * notifications sent while the connection was down have been lost.
+   */
+  onListening?(info: { reconnected: boolean }): void;
+  /** The listening connection was lost; it is being re-established. */
+  onLost?(error: unknown): void;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
-  /** Calls `onPayload` for every NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Listens to `channel` until the returned function is called, re-establishing the LISTEN
+   * whenever its connection is lost. Never throws: failures are reported through `callbacks`.
+   */
+  listen(channel: string, callbacks: ListenCallbacks): () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,17 +48,36 @@ export function createPgliteHandle(client: PGlite): DatabaseHandle {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    async listen(channel, onPayload) {
-      const unlisten = await client.listen(channel, onPayload);
-      return () => unlisten();
+    // An embedded database cannot lose its connection: LISTEN is set up once.
+    listen(channel, { onPayload, onListening }) {
+      const unlisten = client.listen(channel, onPayload).then((stop) => {
+        onListening?.({ reconnected: false });
+        return stop;
+      });
+      unlisten.catch((error) => logger.error({ err: error }, "PGlite LISTEN failed"));
+      return () => unlisten.then((stop) => stop()).catch(() => {});
     },
     close: () => client.close(),
   };
 }
 
+/** A lost or refused connection is not waited on for ever (the default would). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export function createPostgresHandle(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  pool.on("error", (error) => logger.error({ err: error }, "idle PostgreSQL client failed"));
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A connection that breaks while checked out (a transaction awaiting our code, the migration
+  // lock) emits `error` with no listener of the pool's own, which would end the process: every
+  // connection gets a listener for its whole life. The query in flight still fails as usual.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn({ err: error }, "a PostgreSQL connection failed"));
+  });
+  // Idle connections' errors reach the pool too; the listener above has logged them already.
+  pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
@@ -58,19 +93,101 @@ export function createPostgresHandle(connectionString: string): DatabaseHandle {
         lock.release();
       }
     },
-    async listen(channel, onPayload) {
-      // LISTEN needs one dedicated connection for as long as we listen.
-      const client = await pool.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel && message.payload) onPayload(message.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
-        client.release();
-      };
-    },
+    listen: (channel, callbacks) => listenWithReconnect(connectionString, channel, callbacks),
     close: () => pool.end(),
+  };
+}
+
+/** Back-off between attempts to re-establish a lost LISTEN: 0.5 s doubling up to 15 s. */
+const LISTEN_RETRY_FIRST_MS = 500;
+const LISTEN_RETRY_MAX_MS = 15_000;
+
+/** The delay before attempt `attempt` (0-based), between half and all of the back-off step. */
+export function listenRetryDelay(attempt: number, random = Math.random()): number {
+  const step = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_FIRST_MS * 2 ** attempt);
+  return step / 2 + (random * step) / 2;
+}
+
+/**
+ * LISTEN on a connection of its own (not the pool's: it is held for as long as we listen).
+ * When the server ends it (a restart, `pg_terminate_backend`, a network cut) the connection
+ * is dropped and a new one is tried with back-off until LISTEN is in place again.
+ */
+function listenWithReconnect(
+  connectionString: string,
+  channel: string,
+  { onPayload, onListening, onLost }: ListenCallbacks,
+): () => Promise<void> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failedAttempts = 0;
+  let hasListened = false;
+
+  function retryLater() {
+    if (stopped) return;
+    const delay = listenRetryDelay(failedAttempts++);
+    retry = setTimeout(connect, delay);
+    retry.unref();
+  }
+
+  async function connect() {
+    if (stopped) return;
+    const client = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    current = client;
+    let listening = false;
+    let gone = false;
+    const drop = (error: unknown) => {
+      if (gone) return;
+      gone = true;
+      current = null;
+      client.end().catch(() => {});
+      if (stopped) return;
+      if (listening) {
+        logger.warn({ err: error }, "realtime LISTEN connection lost; reconnecting");
+        onLost?.(error);
+      } else {
+        logger.warn(
+          { err: error, attempt: failedAttempts + 1 },
+          "realtime LISTEN failed; retrying",
+        );
+      }
+      retryLater();
+    };
+    // Stays attached: a dropped connection may still emit errors, and none may go unheard.
+    client.on("error", drop);
+    client.on("end", () => drop(new Error("the LISTEN connection ended")));
+    client.on("notification", (message) => {
+      if (message.channel === channel && message.payload) onPayload(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      drop(error);
+      return;
+    }
+    if (gone) return;
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    listening = true;
+    failedAttempts = 0;
+    if (hasListened) logger.info("realtime LISTEN re-established");
+    onListening?.({ reconnected: hasListened });
+    hasListened = true;
+  }
+
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
   };
 }
 
@@ -113,13 +230,3 @@ export const db: Database = new Proxy({} as Database, {
     return typeof value === "function" ? value.bind(instance) : value;
   },
 });
-
-export async function isDatabaseHealthy(): Promise<boolean> {
-  try {
-    await getDatabaseHandle().db.execute("select 1");
-    return true;
-  } catch (error) {
-    logger.error({ err: error }, "database health check failed");
-    return false;
-  }
-}

@@ -1,3 +1,5 @@
+import { MAX_IMAGE_BYTES } from "./image-rules";
+
 /**
  * The one way an action reads a submitted form. Whatever arrives — a wrong content type, a body
  * that is too large, truncated multipart, bytes that are not UTF-8, NUL characters that
@@ -9,11 +11,16 @@ export const REQUEST_UNREADABLE = "تعذّرت قراءة البيانات ال
 export const REQUEST_TOO_LARGE = "حجم البيانات المرسلة أكبر من المسموح";
 export const REQUEST_TYPE_UNSUPPORTED = "صيغة البيانات المرسلة غير مدعومة";
 export const REQUEST_INVALID_CHARACTERS = "تحتوي البيانات المرسلة على رموز غير مسموح بها";
+export const REQUEST_TOO_MANY_FIELDS = "يحتوي الطلب على حقول أكثر من المسموح";
+/** A value PostgreSQL itself refused (see isRefusedValue). */
+export const REQUEST_INVALID_VALUES = "بعض القيم المرسلة غير صالحة، راجعها وحاول مرة أخرى";
 
 /** A form of text fields: sign-in, settings, a post's text (its content field is the largest). */
 export const FORM_MAX_BYTES = 256 * 1024;
-/** An image form: the 5 MB image rule plus the form's other fields and multipart framing. */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+/** An image form: the 5 MB image rule plus a full text form beside it (a long article). */
+export const UPLOAD_MAX_BYTES = MAX_IMAGE_BYTES + FORM_MAX_BYTES;
+/** No form of ours has more than a few dozen fields; thousands are an attack on the parser. */
+const MAX_FIELDS = 200;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -64,12 +71,20 @@ export async function readBodyBytes(
   return body;
 }
 
-/** NUL (PostgreSQL refuses it) and U+FFFD (what undecodable bytes became). */
-const hasForbiddenCharacter = (text: string) => text.includes("\u0000") || text.includes("\uFFFD");
+/**
+ * NUL (PostgreSQL refuses it), the other control characters but tab and line breaks, U+FFFE,
+ * U+FFFF and lone surrogates (none of which XML — the RSS feed, the sitemap — can carry), and
+ * U+FFFD (what undecodable bytes became).
+ */
+const FORBIDDEN_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFD\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasForbiddenCharacter = (text: string) => FORBIDDEN_CHARACTER.test(text);
 
 /**
  * The submitted form, checked: a form content type (415), at most `maxBytes` (413), parseable,
- * and every text field valid UTF-8 without NUL characters (400).
+ * at most 200 fields, and every name and text value valid UTF-8 without forbidden characters
+ * (400).
  */
 export async function readFormData(
   request: Request,
@@ -97,11 +112,37 @@ export async function readFormData(
   } catch {
     refuseRequest(400, REQUEST_UNREADABLE);
   }
+  let fields = 0;
   for (const [name, value] of formData) {
+    if (++fields > MAX_FIELDS) refuseRequest(400, REQUEST_TOO_MANY_FIELDS);
     if (hasForbiddenCharacter(name)) refuseRequest(400, REQUEST_INVALID_CHARACTERS);
     if (typeof value === "string" && hasForbiddenCharacter(value)) {
       refuseRequest(400, REQUEST_INVALID_CHARACTERS);
     }
   }
   return formData;
+}
+
+/** The SQLSTATE of a database error; Drizzle wraps the driver's error in `cause`. */
+function sqlState(error: unknown): string | null {
+  for (let current = error, depth = 0; current instanceof Object && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** A row another row points to is missing (23503), e.g. a category deleted meanwhile. */
+export const isMissingReference = (error: unknown) => sqlState(error) === "23503";
+
+/**
+ * Whether PostgreSQL refused the submitted values themselves — a data exception (class 22:
+ * a character it cannot store, a value too long or malformed) or a not-null, foreign-key or
+ * check violation — rather than failing. Such a request is answered 400, never 500, and
+ * nothing is written (the statement failed whole).
+ */
+export function isRefusedValue(error: unknown): boolean {
+  const code = sqlState(error);
+  return code !== null && (code.startsWith("22") || ["23502", "23503", "23514"].includes(code));
 }

@@ -12,8 +12,6 @@ import { getStorage, type Storage } from "./storage.server";
 
 export { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, UPLOAD_FAILED };
 
-/** A form with an image may carry its other fields too (a long article, say). */
-export const MAX_UPLOAD_FORM_BYTES = MAX_IMAGE_BYTES + 512 * 1024;
 export const IMAGE_DIMENSIONS_TOO_LARGE = "أبعاد الصورة كبيرة جداً، يرجى اختيار صورة أصغر";
 /** The main copy is never wider than this; larger photos are scaled down. */
 const MAIN_MAX_WIDTH = 2000;
@@ -136,34 +134,4 @@ export async function removeImage(
   const key = storageKeyOf(url, storage);
   if (!key) return;
   await removeKeys([key, ...IMAGE_VARIANT_WIDTHS.map((width) => variantKey(key, width))], storage);
-}
-
-/**
- * Reads a (multipart) form, refusing bodies over `maxBytes` before they fill the memory:
- * by the declared Content-Length, and by counting for bodies sent without one.
- */
-export async function readUploadForm(
-  request: Request,
-  maxBytes = MAX_UPLOAD_FORM_BYTES,
-): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw new ImageUploadError(IMAGE_TOO_LARGE);
-  if (!request.body) return request.formData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new ImageUploadError(IMAGE_TOO_LARGE);
-    }
-    chunks.push(value);
-  }
-  const body = new Blob(chunks as BlobPart[]);
-  return new Response(body, {
-    headers: { "content-type": request.headers.get("content-type") ?? "" },
-  }).formData();
 }

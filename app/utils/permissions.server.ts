@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { requireStaffTwoFactor } from "~/models/two-factor.server";
 import { users } from "../../database/schema";
 import { getAuth } from "./auth.server";
 import { db } from "./db.server";
@@ -45,5 +46,15 @@ export async function requireRole(request: Request, role: Role): Promise<Actor> 
   if (!hasRole(actor, role)) {
     throw new Response(FORBIDDEN_MESSAGE, { status: 403, statusText: "Forbidden" });
   }
-  return actor;
+  return hasRole(actor, "editor") ? requireStaffTwoFactor(actor) : actor;
+}
+
+/**
+ * The actor of a staff action that answers a signed-out caller itself (401, not /login): null
+ * when signed out. Staff who must set up two-factor sign-in first are sent there, as by
+ * `requireRole` (ADMIN_TWO_FACTOR=required, docs/decisions/019).
+ */
+export async function getStaffActor(request: Request): Promise<Actor | null> {
+  const actor = await getActor(request);
+  return actor && hasRole(actor, "editor") ? requireStaffTwoFactor(actor) : actor;
 }

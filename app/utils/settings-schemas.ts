@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailField } from "./auth-schemas";
-import { normaliseIban, saudiIbanProblem, toLatinDigits } from "./iban";
+import { EMAIL_REQUIRED, emailField } from "./auth-schemas";
+import { IBAN_WRONG_LENGTH, normaliseIban, saudiIbanProblem, toLatinDigits } from "./iban";
 
 /**
  * The administrators' sections of the settings screen (spec §2.9, §5), shared by the browser
@@ -34,9 +34,19 @@ export const BANK_NAME_TOO_LONG = "اسم البنك يجب أن يكون أقل
 export const SITE_URL_REQUIRED = "رابط الموقع مطلوب";
 export const SITE_URL_SCHEME = "يجب أن يبدأ الرابط بـ http:// أو https://";
 export const SITE_URL_INVALID = "رابط الموقع غير صحيح، مثال صحيح: https://rifq.org.sa";
+export const LINK_TOO_LONG = "الرابط يجب أن يكون أقل من 500 حرف";
+export const EMAIL_TOO_LONG = "البريد الإلكتروني يجب أن يكون أقل من 254 حرفاً";
+export const IBAN_INVALID = "رقم الآيبان غير صحيح";
+const INVALID_REQUEST = "طلب غير صالح";
+/** Links are at most this long (a real profile or site address is far shorter). */
+const MAX_LINK_LENGTH = 500;
 
-/** A full web address with a host name such as rifq.org.sa (or localhost), not "https://" alone. */
+/**
+ * A full web address with a host name such as rifq.org.sa (or localhost), not "https://" alone,
+ * and nothing the URL parser would quietly drop (spaces, tabs, line breaks).
+ */
 function isWebAddress(value: string): boolean {
+  if (/\s/.test(value)) return false;
   try {
     const url = new URL(value);
     const hasHost = url.hostname.includes(".") || url.hostname === "localhost";
@@ -48,8 +58,9 @@ function isWebAddress(value: string): boolean {
 
 /** Optional; when filled, an https:// address (spec §5 social links). Empty is stored as "". */
 const socialLinkField = z
-  .string()
+  .string({ error: LINK_INVALID })
   .trim()
+  .max(MAX_LINK_LENGTH, LINK_TOO_LONG)
   .optional()
   .superRefine((value, ctx) => {
     if (!value) return;
@@ -82,14 +93,14 @@ export const contactInfoSchema = z.object({
         PHONE_SHAPE.test(phone) && phone.length <= 30 && (phone.match(/\d/g)?.length ?? 0) >= 3,
       PHONE_INVALID,
     ),
-  email: emailField,
+  email: z.string({ error: EMAIL_REQUIRED }).max(254, EMAIL_TOO_LONG).pipe(emailField),
   address: requiredText(ADDRESS_REQUIRED).pipe(z.string().max(200, ADDRESS_TOO_LONG)),
 });
 
 export const donationAccountSchema = z.object({
   title: requiredText(DONATION_TITLE_REQUIRED).pipe(z.string().max(100, DONATION_TITLE_TOO_LONG)),
   description: z
-    .string()
+    .string({ error: DESCRIPTION_TOO_LONG })
     .trim()
     .max(1000, DESCRIPTION_TOO_LONG)
     .optional()
@@ -100,7 +111,8 @@ export const donationAccountSchema = z.object({
   bank_name: requiredText(BANK_NAME_REQUIRED).pipe(z.string().max(100, BANK_NAME_TOO_LONG)),
   // Optional; when given, a well-formed Saudi IBAN, stored without spaces and upper-case.
   iban: z
-    .string()
+    .string({ error: IBAN_INVALID })
+    .max(64, IBAN_WRONG_LENGTH)
     .optional()
     .transform((value) => normaliseIban(value ?? ""))
     .superRefine((iban, ctx) => {
@@ -111,11 +123,12 @@ export const donationAccountSchema = z.object({
 
 /** Unchecked means closed: a checkbox sends nothing when it is not ticked. */
 export const registrationSchema = z.object({
-  allow_registration: z.boolean().default(false),
+  allow_registration: z.boolean({ error: INVALID_REQUEST }).default(false),
 });
 
 export const siteUrlSchema = z.object({
   site_url: requiredText(SITE_URL_REQUIRED)
+    .max(MAX_LINK_LENGTH, LINK_TOO_LONG)
     .superRefine((value, ctx) => {
       if (!/^https?:\/\//i.test(value)) {
         ctx.addIssue({ code: "custom", message: SITE_URL_SCHEME });

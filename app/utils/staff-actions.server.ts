@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
+import { isRefusedValue, readFormData } from "./form-data.server";
 import { logger } from "./logger.server";
-import { getActor, requireUser } from "./permissions.server";
-import { type Actor, canManageContent } from "./roles";
+import { getStaffActor, requireRole } from "./permissions.server";
+import type { Actor } from "./roles";
 import { type Toast, toastHeader } from "./toast.server";
 
 /** What a staff action answers a row button (publish toggle, delete). */
@@ -13,7 +14,10 @@ export type MutationResult = { ok: true } | { ok: false; error: string };
 export const LIST_INTENTS = ["publish-toggle", "delete"] as const;
 export type ListIntent = (typeof LIST_INTENTS)[number];
 
-const listIntentSchema = z.object({ intent: z.enum(LIST_INTENTS), id: z.string().min(1) });
+const listIntentSchema = z.object({
+  intent: z.enum(LIST_INTENTS, { error: "طلب غير صالح" }),
+  id: z.string({ error: "طلب غير صالح" }).min(1).max(100),
+});
 
 /** The row button's intent and id, or null when the form is something else. */
 export function parseListIntent(formData: FormData) {
@@ -34,8 +38,8 @@ export const isAccessRefusal = (error: unknown): error is Response =>
 
 /**
  * Runs one mutation and answers the button that asked: the success toast (flashed, so it
- * shows after the screen refreshes), or the failure message with the error's status.
- * Access refusals (401/403) are thrown on to the error page.
+ * shows after the screen refreshes), or the failure message with the error's status (400 for
+ * a value PostgreSQL refused). Access refusals (401/403) are thrown on to the error page.
  */
 export async function respondToMutation(
   run: () => Promise<unknown>,
@@ -45,7 +49,7 @@ export async function respondToMutation(
     await run();
   } catch (error) {
     if (isAccessRefusal(error)) throw error;
-    const status = error instanceof Response ? error.status : 500;
+    const status = error instanceof Response ? error.status : isRefusedValue(error) ? 400 : 500;
     if (status >= 500) logger.error({ err: error }, failure);
     return data<MutationResult>({ ok: false, error: failure }, { status });
   }
@@ -60,15 +64,17 @@ export interface ListMutation extends MutationMessages {
 }
 
 /**
- * The whole action of a staff list: reads `intent` and `id`, runs the matching mutation
- * (the model checks the role) and answers as respondToMutation does.
+ * The whole action of a staff list: reads `intent` and `id` (from `formData` when the caller
+ * already read the form), runs the matching mutation (the model checks the role) and answers
+ * as respondToMutation does.
  */
 export async function runListMutation(
   request: Request,
   mutations: Partial<Record<ListIntent, ListMutation>>,
+  formData?: FormData,
 ) {
-  const actor = await getActor(request);
-  const row = parseListIntent(await request.formData());
+  const actor = await getStaffActor(request);
+  const row = parseListIntent(formData ?? (await readFormData(request)));
   const mutation = row && mutations[row.intent];
   if (!row || !mutation) {
     return data<MutationResult>({ ok: false, error: "طلب غير صالح" }, { status: 400 });
@@ -85,19 +91,18 @@ export interface StaffListLoad<T> {
 }
 
 /**
- * The loader of a staff list: any signed-in user may read it, `canManage` says whether to show
- * the buttons, and a failure to load is logged and shown as `loadError` over an empty list.
+ * The loader of a staff list (editors and admins), where a failure to load is logged and shown
+ * as `loadError` over an empty list.
  */
 export async function loadStaffList<T>(
   request: Request,
   { list, loadFailed, what }: StaffListLoad<T>,
 ) {
-  const actor = await requireUser(request);
-  const canManage = canManageContent(actor);
+  const actor = await requireRole(request, "editor");
   try {
-    return { items: await list(actor), canManage, loadError: null };
+    return { items: await list(actor), loadError: null };
   } catch (error) {
     logger.error({ err: error }, `failed to list ${what} for the staff`);
-    return { items: [] as T[], canManage, loadError: loadFailed };
+    return { items: [] as T[], loadError: loadFailed };
   }
 }

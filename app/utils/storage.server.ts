@@ -1,8 +1,11 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
+  ListObjectsV2Command,
+  NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -14,6 +17,8 @@ export interface Storage {
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   remove(key: string): Promise<void>;
   publicUrl(key: string): string;
+  /** Every stored key, sorted (backups copy them all); names no URL could serve are left out. */
+  list(): Promise<string[]>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -25,6 +30,9 @@ const CONTENT_TYPES: Record<string, string> = {
   ".avif": "image/avif",
 };
 
+/** A key that could leave the uploads folder or bucket (traversal, odd characters). */
+export class UnsafeStorageKeyError extends Error {}
+
 export function assertSafeKey(key: string): string {
   const normalised = path.posix.normalize(key);
   if (
@@ -34,10 +42,18 @@ export function assertSafeKey(key: string): string {
     normalised.includes("\0") ||
     !/^[\w./-]+$/.test(normalised)
   ) {
-    throw new Error(`unsafe storage key: ${key}`);
+    throw new UnsafeStorageKeyError(`unsafe storage key: ${key}`);
   }
   return normalised;
 }
+
+const isSafeKey = (key: string) => {
+  try {
+    return assertSafeKey(key) === key;
+  } catch {
+    return false;
+  }
+};
 
 export function createLocalStorage(root: string): Storage {
   const fileOf = (key: string) => path.join(root, assertSafeKey(key));
@@ -61,6 +77,20 @@ export function createLocalStorage(root: string): Storage {
       await rm(fileOf(key), { force: true });
     },
     publicUrl: (key) => `/uploads/${assertSafeKey(key)}`,
+    async list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return [];
+          throw error;
+        },
+      );
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+        .map((file) => file.split(path.sep).join("/"))
+        .filter(isSafeKey)
+        .sort();
+    },
   };
 }
 
@@ -91,24 +121,40 @@ export function createS3Storage(options: {
       );
     },
     async get(key) {
+      let result: GetObjectCommandOutput;
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key) }));
-        const bytes = await result.Body?.transformToByteArray();
-        if (!bytes) return null;
-        return {
-          body: Buffer.from(bytes),
-          contentType: result.ContentType ?? "application/octet-stream",
-        };
-      } catch {
-        return null;
+        result = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key) }));
+      } catch (error) {
+        // Only a missing file is "not found": a wrong bucket or an unreachable server is an
+        // error to see, not a 404 that hides it.
+        if (error instanceof NoSuchKey) return null;
+        throw error;
       }
+      const bytes = await result.Body?.transformToByteArray();
+      if (!bytes) return null;
+      return {
+        body: Buffer.from(bytes),
+        contentType: result.ContentType ?? "application/octet-stream",
+      };
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: assertSafeKey(key) }));
     },
     // Without a public bucket URL the files are served through /uploads like local ones.
     publicUrl: (key) =>
-      options.publicUrl ? `${options.publicUrl.replace(/\/$/, "")}/${key}` : `/uploads/${key}`,
+      options.publicUrl
+        ? `${options.publicUrl.replace(/\/$/, "")}/${assertSafeKey(key)}`
+        : `/uploads/${assertSafeKey(key)}`,
+    async list() {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys.filter(isSafeKey).sort();
+    },
   };
 }
 

@@ -26,6 +26,8 @@ export const users = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     avatarUrl: text("avatar_url"),
     role: text("role", { enum: roles }).notNull().default("viewer"),
+    // better-auth's two-factor plugin: set once an authenticator app is confirmed.
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -90,4 +92,24 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * better-auth's two-factor plugin: one row per user who set up an authenticator app. The secret
+ * and the recovery codes are encrypted with AUTH_SECRET; `verified` stays false until the first
+ * code from the app is confirmed.
+ */
+export const twoFactors = pgTable("two_factors", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  verified: boolean("verified").default(true),
+  failedVerificationCount: integer("failed_verification_count").default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  // Ours, not the plugin's: an unconfirmed set-up is shown again only while it is recent.
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

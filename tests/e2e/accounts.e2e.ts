@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { totpCode } from "../support/totp";
 import {
   baseURL,
   DESKTOP,
@@ -10,6 +11,7 @@ import {
   openPage,
   PHONE,
 } from "./support/browser";
+import { startServer } from "./support/server";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -213,3 +215,74 @@ test("the tabs and forms work without JavaScript", async () => {
   await page.waitForURL(`${baseURL()}/auth`, { timeout: 6000 });
   await context.close();
 });
+
+test("staff set up two-factor sign-in and use it, all without JavaScript", async () => {
+  // A server of its own: the first admin comes from /setup, and enabling two-factor on a
+  // shared fixture account would change every other spec's sign-in.
+  const setupCode = "e2e-two-factor-setup-code";
+  const fresh = await startServer(undefined, { SETUP_CODE: setupCode });
+  const newBrowser = () =>
+    browser.newContext({ javaScriptEnabled: false, baseURL: fresh.url, locale: "ar-SA" });
+  const account = { email: "guard@rifq.test", password: "Guard-pass-2026" };
+  try {
+    const first = await newBrowser();
+    const page = await first.newPage();
+    await page.goto(`/setup?code=${setupCode}`);
+    await page.getByLabel("الاسم الكامل").fill("مديرة حريصة");
+    await page.getByLabel("البريد الإلكتروني").fill(account.email);
+    await page.getByLabel("كلمة المرور").fill(account.password);
+    await page.getByRole("button", { name: "إنشاء حساب المدير" }).click();
+    await page.waitForURL(`${fresh.url}/login`);
+    await signInWithPassword(page, account);
+    expect(pathOf(page)).toBe("/admin");
+
+    await page.goto("/account/two-factor");
+    await page.getByLabel("كلمة المرور الحالية").fill(account.password);
+    await page.getByRole("button", { name: "بدء الإعداد" }).click();
+    await page.getByRole("img", { name: "رمز QR لإضافة حسابك إلى تطبيق المصادقة" }).waitFor();
+    const key = (await page.locator("code").textContent()) ?? "";
+    await page.getByLabel("الرمز من التطبيق").fill(totpCode(key));
+    await page.getByRole("button", { name: "تأكيد وتفعيل" }).click();
+    const codes = page.getByRole("list", { name: "رموز الاسترداد" }).getByRole("listitem");
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    const recoveryCode = (await codes.first().textContent()) ?? "";
+    await page.getByRole("link", { name: "حفظتها، متابعة" }).click();
+    await page.waitForURL(`${fresh.url}/admin`);
+    await first.close();
+
+    // Another browser: the password, then the code from the app.
+    const second = await newBrowser();
+    const other = await second.newPage();
+    await signInWithPassword(other, account);
+    await other.getByRole("heading", { name: "التحقق بخطوتين" }).waitFor();
+    expect(pathOf(other)).toBe("/auth");
+    await other.getByLabel("رمز التحقق").fill("000000");
+    await other.getByRole("button", { name: "تأكيد الدخول" }).click();
+    await other.getByText("الرمز غير صحيح").first().waitFor();
+    await other.getByLabel("رمز التحقق").fill(totpCode(key));
+    await other.getByRole("button", { name: "تأكيد الدخول" }).click();
+    await other.waitForURL(`${fresh.url}/admin`);
+    await second.close();
+
+    // Without the phone: a recovery code, once.
+    const third = await newBrowser();
+    const lost = await third.newPage();
+    await signInWithPassword(lost, account);
+    await lost.getByLabel("رمز التحقق").fill(recoveryCode);
+    await lost.getByRole("button", { name: "تأكيد الدخول" }).click();
+    await lost.waitForURL(`${fresh.url}/admin`);
+    await third.close();
+  } finally {
+    await fresh.stop();
+  }
+});
+
+/** The password step of the sign-in form (no fixture session reuse: a fresh server). */
+async function signInWithPassword(page: Page, account: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("البريد الإلكتروني").fill(account.email);
+  await page.getByLabel("كلمة المرور", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}

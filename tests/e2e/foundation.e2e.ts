@@ -55,17 +55,28 @@ test("the admin signs in and reaches /admin; a viewer is refused by the server",
 });
 
 describe("first run", () => {
-  test("/setup creates the first admin and then refuses for good", async () => {
-    const fresh = await startServer();
+  test("/setup asks for the one-time code, creates the first admin and then refuses", async () => {
+    const setupCode = "e2e-setup-code-0123456789";
+    const fresh = await startServer(undefined, { SETUP_CODE: setupCode });
     try {
       const { page, context } = await openPage(browser, PHONE, fresh.url);
       await page.goto("/login");
       await page.waitForURL(`${fresh.url}/setup`);
+      await page.getByLabel("رمز الإعداد").fill("not-the-code-000");
       await page.getByLabel("الاسم الكامل").fill("أمينة الجمعية");
       await page.getByLabel("البريد الإلكتروني").fill("first@rifq.test");
       await page.getByLabel("كلمة المرور").fill("123");
       await page.getByRole("button", { name: "إنشاء حساب المدير" }).click();
       await page.getByText("كلمة المرور يجب أن تكون 6 أحرف على الأقل").waitFor();
+      await page.getByLabel("كلمة المرور").fill("First-admin-1");
+      await page.getByRole("button", { name: "إنشاء حساب المدير" }).click();
+      await page.getByText("رمز الإعداد غير صحيح").waitFor();
+
+      // The link printed at start-up fills the code in.
+      await page.goto(`/setup?code=${setupCode}`);
+      expect(await page.getByLabel("رمز الإعداد").inputValue()).toBe(setupCode);
+      await page.getByLabel("الاسم الكامل").fill("أمينة الجمعية");
+      await page.getByLabel("البريد الإلكتروني").fill("first@rifq.test");
       await page.getByLabel("كلمة المرور").fill("First-admin-1");
       await page.getByRole("button", { name: "إنشاء حساب المدير" }).click();
       await page.waitForURL(`${fresh.url}/login`);
@@ -77,7 +88,12 @@ describe("first run", () => {
       expect(again.status).toBe(302);
       const post = await fetch(`${fresh.url}/setup`, {
         method: "POST",
-        body: new URLSearchParams({ fullName: "x", email: "x@rifq.test", password: "Another-1" }),
+        body: new URLSearchParams({
+          code: setupCode,
+          fullName: "x",
+          email: "x@rifq.test",
+          password: "Another-1",
+        }),
         redirect: "manual",
       });
       expect(post.status).toBe(403);

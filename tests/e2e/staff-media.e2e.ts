@@ -314,34 +314,15 @@ test("search, and the 3 and 6 placeholder cards while the lists load", async () 
   await context.close();
 });
 
-test("a viewer watches the lists without any button to change them", async () => {
-  const { page, errors, context } = await openPage(browser, PHONE);
-  const youtube = await standInForYoutube(context);
+test("a viewer is refused the video and image lists and forms, as pages and as data", async () => {
+  const { page, context } = await openPage(browser, PHONE);
   await login(page, "viewer");
-  for (const [list, heading] of [
-    [VIDEOS, "الفيديوهات"],
-    [IMAGES, "معرض الصور"],
-  ] as const) {
-    await page.goto(list);
-    await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
-    for (const name of [/^فيديو جديد$/, /^رفع صورة$/, /^نشر/, /^إلغاء النشر/, /^تعديل/, /^حذف/]) {
-      expect(await page.getByRole("button", { name }).count()).toBe(0);
-      expect(await page.getByRole("link", { name }).count()).toBe(0);
-    }
-    await expectAccessible(page);
+  for (const path of [VIDEOS, `${VIDEOS}/new`, IMAGES, `${IMAGES}/new`]) {
+    const refused = await page.goto(path);
+    expect(refused?.status(), path).toBe(403);
+    await page.getByText("ليست لديك صلاحية للقيام بهذا الإجراء").waitFor();
+    expect((await page.request.get(`${path}.data`)).status(), `${path}.data`).toBe(403);
   }
-  // A viewer may still watch, and the view counts.
-  await page.goto(VIDEOS);
-  const first = page.getByRole("article").first();
-  const title = (await first.getByRole("heading").textContent()) ?? "";
-  const before = Number(await factOf(page, title, "المشاهدات"));
-  await first.getByRole("button", { name: /^تشغيل الفيديو/ }).click();
-  await expect.poll(() => factOf(page, title, "المشاهدات")).toBe(String(before + 1));
-  expect(youtube.length).toBeGreaterThan(0);
-  expect(errors).toEqual([]);
-
-  // The server refuses the forms to a viewer whatever the screen shows.
-  const refused = await page.goto(`${VIDEOS}/new`);
-  expect(refused?.status()).toBe(403);
+  await expectAccessible(page);
   await context.close();
 });

@@ -218,21 +218,35 @@ test("search, status filter and the 5 skeleton rows while the list loads", async
   await context.close();
 });
 
-test("a viewer sees the list without any action button", async () => {
-  const { page, errors, context } = await openPage(browser, DESKTOP);
+test("a viewer is refused the staff area, as pages and as data, and keeps their profile", async () => {
+  const { page, context } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  const draft = `مسودة لا يراها المشاهد ${Date.now()}`;
+  await createDraft(page, draft);
+  await context.clearCookies();
+
+  // A viewer's sign-in leads to the profile, never to the staff area.
   await login(page, "viewer");
-  await page.goto(LIST);
-  await page.getByRole("heading", { name: "المقالات والأخبار", level: 1 }).waitFor();
-  expect(await page.locator("tbody tr").count()).toBeGreaterThan(0);
-  for (const name of [/^مقال جديد$/, /^نشر/, /^إلغاء النشر/, /^تعديل/, /^حذف/]) {
-    expect(await page.getByRole("button", { name }).count()).toBe(0);
-    expect(await page.getByRole("link", { name }).count()).toBe(0);
+  expect(new URL(page.url()).pathname).toBe("/profile");
+  for (const path of [
+    "/admin/dashboard",
+    `${LIST}?status=draft`,
+    `${LIST}/new`,
+    "/admin/dashboard/settings",
+  ]) {
+    const refused = await page.goto(path);
+    expect(refused?.status(), path).toBe(403);
+    await page.getByText("ليست لديك صلاحية للقيام بهذا الإجراء").waitFor();
+    expect(await page.content()).not.toContain(draft);
   }
-  expect(errors).toEqual([]);
-  // The server refuses the form to a viewer whatever the screen shows.
-  const refused = await page.goto(`${LIST}/new`);
-  expect(refused?.status()).toBe(403);
-  await page.getByText("ليست لديك صلاحية للقيام بهذا الإجراء").waitFor();
+  // The data a client navigation would fetch is refused too, and carries no title.
+  for (const path of [`${LIST}.data?status=draft`, "/admin/dashboard.data"]) {
+    const data = await page.request.get(path);
+    expect(data.status(), path).toBe(403);
+    expect(await data.text()).not.toContain(draft);
+  }
+  await page.goto("/profile");
+  await page.getByRole("heading", { name: "المعلومات الشخصية" }).waitFor();
   await context.close();
 });
 

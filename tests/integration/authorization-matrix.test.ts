@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import { createImage } from "~/models/images.server";
@@ -24,9 +23,20 @@ import { db } from "~/utils/db.server";
 import type { Role } from "~/utils/roles";
 import { SETTINGS_INTENTS } from "~/utils/settings-schemas";
 import { LIST_INTENTS } from "~/utils/staff-actions.server";
-import { pageContent, pageContentRevisions } from "../../database/schema";
+import {
+  accounts,
+  categories,
+  images,
+  pageContent,
+  pageContentRevisions,
+  posts,
+  siteSettings,
+  users,
+  videos,
+} from "../../database/schema";
 import { createUser, requestAs, TEST_PASSWORD, type TestUser } from "../support/accounts";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
+import { pngFile } from "../support/uploads";
 
 /*
  * THE AUTHORIZATION MATRIX: every mutation of the product, tried through its ROUTE ACTION as a
@@ -52,8 +62,8 @@ interface Mutation {
   expected: [Outcome, Outcome, Outcome, Outcome];
   /** Each attempt gets its own users (for mutations that end the user's other sessions). */
   freshUsers?: boolean;
-  /** Prepares a fresh target and calls the action as `who`. */
-  attempt: (who: TestUser | null) => Promise<unknown>;
+  /** Prepares a fresh target, calls the action as `who` and says how to see the change. */
+  attempt: (who: TestUser | null) => Promise<Attempt>;
 }
 
 const LOGIN = "login";
@@ -86,15 +96,6 @@ const newVideo = () =>
     status: "draft",
   });
 
-async function pngFile() {
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: { r: 15, g: 107, b: 92 } },
-  })
-    .png()
-    .toBuffer();
-  return new File([new Uint8Array(bytes)], "photo.png", { type: "image/png" });
-}
-
 const newImage = async () =>
   createImage(
     owner,
@@ -103,6 +104,16 @@ const newImage = async () =>
   );
 
 const PAGE = "/about";
+const blockValue = async (contentKey: string) =>
+  (
+    await rowOf(
+      db
+        .select({ value: pageContent.contentValue })
+        .from(pageContent)
+        .where(and(eq(pageContent.pagePath, PAGE), eq(pageContent.contentKey, contentKey))),
+    )
+  )?.value;
+
 async function storedBlock() {
   const contentKey = unique("matrix-text");
   await savePageText(owner, { pagePath: PAGE, contentKey, value: "نص أول", contentType: "text" });
@@ -131,6 +142,29 @@ const post = (
   params: Record<string, string> = {},
 ) => call(route.action as never, requestAs(who, pathname, { form }), params);
 
+/** What one attempt answered, and whether the database shows the change it asked for. */
+interface Attempt {
+  result: unknown;
+  changed: () => Promise<boolean>;
+}
+const tried = async (result: Promise<unknown>, changed: () => Promise<boolean>) => ({
+  result: await result,
+  changed,
+});
+
+const rowOf = async <T>(rows: Promise<T[]>) => (await rows)[0];
+const postRow = (id: string) => rowOf(db.select().from(posts).where(eq(posts.id, id)));
+const videoRow = (id: string) => rowOf(db.select().from(videos).where(eq(videos.id, id)));
+const imageRow = (id: string) => rowOf(db.select().from(images).where(eq(images.id, id)));
+const categoryRow = (id: string) =>
+  rowOf(db.select().from(categories).where(eq(categories.id, id)));
+const settingStamp = async (key: string) =>
+  (
+    await rowOf(db.select().from(siteSettings).where(eq(siteSettings.key, key)))
+  )?.updatedAt.getTime();
+const passwordHash = async (userId: string) =>
+  (await rowOf(db.select().from(accounts).where(eq(accounts.userId, userId))))?.password;
+
 const SETTINGS = "/admin/dashboard/settings";
 const settingsForms: Record<(typeof SETTINGS_INTENTS)[number], Record<string, string>> = {
   "update-registration": { allow_registration: "on" },
@@ -144,32 +178,73 @@ const settingsForms: Record<(typeof SETTINGS_INTENTS)[number], Record<string, st
   },
   "update-site-url": { site_url: "http://localhost:3000" },
 };
+const settingKeys: Record<(typeof SETTINGS_INTENTS)[number], string> = {
+  "update-registration": "registration_control",
+  "update-social-links": "social_links",
+  "update-contact-info": "contact_info",
+  "update-donation-account": "donation_account",
+  "update-site-url": "site_url",
+};
 
 /** The account sections, on both screens that show them. */
-const accountMutations = (screen: string, route: { action: unknown }, file: string): Mutation[] => [
+const accountMutations = (
+  screen: string,
+  route: { action: unknown },
+  file: string,
+  expected: [Outcome, Outcome, Outcome, Outcome],
+): Mutation[] => [
   {
     name: `${screen}: own name`,
     route: file,
     intent: "update-profile",
-    expected: [LOGIN, OK, OK, OK],
-    attempt: (who) =>
-      post(route, who, screen, { intent: "update-profile", fullName: who?.fullName || "اسم" }),
+    expected,
+    freshUsers: true,
+    attempt: async (who) => {
+      const fullName = unique("اسم جديد");
+      return tried(post(route, who, screen, { intent: "update-profile", fullName }), async () =>
+        who
+          ? (await rowOf(db.select().from(users).where(eq(users.id, who.id)))).fullName === fullName
+          : false,
+      );
+    },
   },
   {
     name: `${screen}: own password`,
     route: file,
     intent: "change-password",
-    expected: [LOGIN, OK, OK, OK],
+    expected,
     freshUsers: true,
-    attempt: (who) =>
-      post(route, who, screen, {
-        intent: "change-password",
-        currentPassword: TEST_PASSWORD,
-        newPassword: "Another-pass-2026",
-        confirmPassword: "Another-pass-2026",
-      }),
+    attempt: async (who) => {
+      const before = who ? await passwordHash(who.id) : undefined;
+      return tried(
+        post(route, who, screen, {
+          intent: "change-password",
+          currentPassword: TEST_PASSWORD,
+          newPassword: "Another-pass-2026",
+          confirmPassword: "Another-pass-2026",
+        }),
+        async () => (who ? (await passwordHash(who.id)) !== before : false),
+      );
+    },
   },
 ];
+
+/** A list row button (publish toggle or delete) on a fresh draft post or video. */
+const listButton = (kind: "posts" | "videos", intent: (typeof LIST_INTENTS)[number]): Mutation => ({
+  name: `${kind}: ${intent}`,
+  route: `app/routes/admin/${kind}/list.tsx`,
+  intent,
+  expected: [401, 403, OK, OK],
+  attempt: async (who) => {
+    const { id } = kind === "posts" ? await newPost() : await newVideo();
+    const row = () => (kind === "posts" ? postRow(id) : videoRow(id));
+    const route = kind === "posts" ? postListRoute : videoListRoute;
+    return tried(post(route, who, `/admin/dashboard/${kind}`, { intent, id }), async () => {
+      const after = await row();
+      return intent === "delete" ? !after : after?.status === "published";
+    });
+  },
+});
 
 // ─── the matrix ────────────────────────────────────────────────────────────────────────────
 //                                                         signed out  viewer  editor  admin
@@ -180,18 +255,34 @@ const MUTATIONS: Mutation[] = [
       route: "app/routes/admin/settings.tsx",
       intent,
       expected: [LOGIN, 403, 403, OK],
-      attempt: (who) => post(settingsRoute, who, SETTINGS, { intent, ...settingsForms[intent] }),
+      attempt: async (who) => {
+        const before = await settingStamp(settingKeys[intent]);
+        return tried(
+          post(settingsRoute, who, SETTINGS, { intent, ...settingsForms[intent] }),
+          async () => (await settingStamp(settingKeys[intent])) !== before,
+        );
+      },
     }),
   ),
-  ...accountMutations(SETTINGS, settingsRoute, "app/routes/admin/settings.tsx"),
-  ...accountMutations("/profile", profileRoute, "app/routes/auth/profile.tsx"),
+  // The staff screen's account sections are for staff; everyone has them at /profile.
+  ...accountMutations(SETTINGS, settingsRoute, "app/routes/admin/settings.tsx", [
+    LOGIN,
+    403,
+    OK,
+    OK,
+  ]),
+  ...accountMutations("/profile", profileRoute, "app/routes/auth/profile.tsx", [LOGIN, OK, OK, OK]),
   {
     name: "users: change a role",
     route: "app/routes/admin/users.tsx",
     expected: [LOGIN, 403, 403, OK],
     attempt: async (who) => {
       const target = await createUser("viewer");
-      return post(usersRoute, who, "/admin/dashboard/users", { userId: target.id, role: "editor" });
+      return tried(
+        post(usersRoute, who, "/admin/dashboard/users", { userId: target.id, role: "editor" }),
+        async () =>
+          (await rowOf(db.select().from(users).where(eq(users.id, target.id)))).role === "editor",
+      );
     },
   },
   {
@@ -199,13 +290,18 @@ const MUTATIONS: Mutation[] = [
     route: "app/routes/admin/posts/form.tsx",
     intent: "create",
     expected: [401, 403, OK, OK],
-    attempt: (who) =>
-      post(postFormRoute, who, "/admin/dashboard/posts/new", {
-        title: "مقال جديد",
-        slug: unique("new-post"),
-        content: "نص المقال",
-        status: "draft",
-      }),
+    attempt: async (who) => {
+      const slug = unique("new-post");
+      return tried(
+        post(postFormRoute, who, "/admin/dashboard/posts/new", {
+          title: "مقال جديد",
+          slug,
+          content: "نص المقال",
+          status: "draft",
+        }),
+        async () => (await db.select().from(posts).where(eq(posts.slug, slug))).length === 1,
+      );
+    },
   },
   {
     name: "posts: update",
@@ -215,32 +311,29 @@ const MUTATIONS: Mutation[] = [
     attempt: async (who) => {
       const { id } = await newPost();
       const form = { title: "عنوان معدل", slug: unique("edited"), content: "نص", status: "draft" };
-      return post(postFormRoute, who, `/admin/dashboard/posts/${id}/edit`, form, { id });
+      return tried(
+        post(postFormRoute, who, `/admin/dashboard/posts/${id}/edit`, form, { id }),
+        async () => (await postRow(id))?.slug === form.slug,
+      );
     },
   },
-  ...LIST_INTENTS.map(
-    (intent): Mutation => ({
-      name: `posts: ${intent}`,
-      route: "app/routes/admin/posts/list.tsx",
-      intent,
-      expected: [401, 403, OK, OK],
-      attempt: async (who) => {
-        const { id } = await newPost();
-        return post(postListRoute, who, "/admin/dashboard/posts", { intent, id });
-      },
-    }),
-  ),
+  ...LIST_INTENTS.map((intent) => listButton("posts", intent)),
   {
     name: "videos: create",
     route: "app/routes/admin/videos/form.tsx",
     intent: "create",
     expected: [401, 403, OK, OK],
-    attempt: (who) =>
-      post(videoFormRoute, who, "/admin/dashboard/videos/new", {
-        title: "فيديو جديد",
-        youtubeId: "https://youtu.be/dQw4w9WgXcQ",
-        status: "draft",
-      }),
+    attempt: async (who) => {
+      const title = unique("فيديو جديد");
+      return tried(
+        post(videoFormRoute, who, "/admin/dashboard/videos/new", {
+          title,
+          youtubeId: "https://youtu.be/dQw4w9WgXcQ",
+          status: "draft",
+        }),
+        async () => (await db.select().from(videos).where(eq(videos.title, title))).length === 1,
+      );
+    },
   },
   {
     name: "videos: update",
@@ -249,31 +342,26 @@ const MUTATIONS: Mutation[] = [
     expected: [401, 403, OK, OK],
     attempt: async (who) => {
       const { id } = await newVideo();
-      const form = { title: "عنوان معدل", youtubeId: "dQw4w9WgXcQ", status: "published" };
-      return post(videoFormRoute, who, `/admin/dashboard/videos/${id}/edit`, form, { id });
+      const form = { title: unique("عنوان معدل"), youtubeId: "dQw4w9WgXcQ", status: "published" };
+      return tried(
+        post(videoFormRoute, who, `/admin/dashboard/videos/${id}/edit`, form, { id }),
+        async () => (await videoRow(id))?.title === form.title,
+      );
     },
   },
-  ...LIST_INTENTS.map(
-    (intent): Mutation => ({
-      name: `videos: ${intent}`,
-      route: "app/routes/admin/videos/list.tsx",
-      intent,
-      expected: [401, 403, OK, OK],
-      attempt: async (who) => {
-        const { id } = await newVideo();
-        return post(videoListRoute, who, "/admin/dashboard/videos", { intent, id });
-      },
-    }),
-  ),
+  ...LIST_INTENTS.map((intent) => listButton("videos", intent)),
   {
-    // Any signed-in user may watch the list, so any of them counts a view (spec §4).
+    // Staff count a view when they play a video in their list (spec §4).
     name: "videos: count a view",
     route: "app/routes/admin/videos/list.tsx",
     intent: "view",
-    expected: [401, OK, OK, OK],
+    expected: [401, 403, OK, OK],
     attempt: async (who) => {
       const { id } = await newVideo();
-      return post(videoListRoute, who, "/admin/dashboard/videos", { intent: "view", id });
+      return tried(
+        post(videoListRoute, who, "/admin/dashboard/videos", { intent: "view", id }),
+        async () => (await videoRow(id))?.viewsCount === 1,
+      );
     },
   },
   {
@@ -281,11 +369,13 @@ const MUTATIONS: Mutation[] = [
     route: "app/routes/admin/images/form.tsx",
     intent: "create",
     expected: [401, 403, OK, OK],
-    attempt: async (who) =>
-      post(imageFormRoute, who, "/admin/dashboard/images/new", {
-        title: "صورة جديدة",
-        image: await pngFile(),
-      }),
+    attempt: async (who) => {
+      const title = unique("صورة جديدة");
+      return tried(
+        post(imageFormRoute, who, "/admin/dashboard/images/new", { title, image: await pngFile() }),
+        async () => (await db.select().from(images).where(eq(images.title, title))).length === 1,
+      );
+    },
   },
   {
     name: "images: update",
@@ -294,8 +384,11 @@ const MUTATIONS: Mutation[] = [
     expected: [401, 403, OK, OK],
     attempt: async (who) => {
       const { id } = await newImage();
-      const form = { title: "عنوان معدل", description: "وصف" };
-      return post(imageFormRoute, who, `/admin/dashboard/images/${id}/edit`, form, { id });
+      const form = { title: unique("عنوان معدل"), description: "وصف" };
+      return tried(
+        post(imageFormRoute, who, `/admin/dashboard/images/${id}/edit`, form, { id }),
+        async () => (await imageRow(id))?.title === form.title,
+      );
     },
   },
   {
@@ -305,7 +398,10 @@ const MUTATIONS: Mutation[] = [
     expected: [401, 403, OK, OK],
     attempt: async (who) => {
       const { id } = await newImage();
-      return post(imageListRoute, who, "/admin/dashboard/images", { intent: "delete", id });
+      return tried(
+        post(imageListRoute, who, "/admin/dashboard/images", { intent: "delete", id }),
+        async () => !(await imageRow(id)),
+      );
     },
   },
   {
@@ -313,12 +409,18 @@ const MUTATIONS: Mutation[] = [
     route: "app/routes/admin/categories.tsx",
     intent: "create",
     expected: [401, 403, OK, OK],
-    attempt: (who) =>
-      post(categoriesRoute, who, "/admin/dashboard/categories", {
-        intent: "create",
-        name: unique("جديد"),
-        slug: unique("new-cat"),
-      }),
+    attempt: async (who) => {
+      const slug = unique("new-cat");
+      return tried(
+        post(categoriesRoute, who, "/admin/dashboard/categories", {
+          intent: "create",
+          name: unique("جديد"),
+          slug,
+        }),
+        async () =>
+          (await db.select().from(categories).where(eq(categories.slug, slug))).length === 1,
+      );
+    },
   },
   {
     name: "categories: rename",
@@ -327,12 +429,16 @@ const MUTATIONS: Mutation[] = [
     expected: [401, 403, OK, OK],
     attempt: async (who) => {
       const { id } = await newCategory();
-      return post(categoriesRoute, who, "/admin/dashboard/categories", {
-        intent: "update",
-        id,
-        name: unique("اسم جديد"),
-        slug: unique("renamed"),
-      });
+      const slug = unique("renamed");
+      return tried(
+        post(categoriesRoute, who, "/admin/dashboard/categories", {
+          intent: "update",
+          id,
+          name: unique("اسم جديد"),
+          slug,
+        }),
+        async () => (await categoryRow(id))?.slug === slug,
+      );
     },
   },
   {
@@ -342,7 +448,10 @@ const MUTATIONS: Mutation[] = [
     expected: [401, 403, OK, OK],
     attempt: async (who) => {
       const { id } = await newCategory();
-      return post(categoriesRoute, who, "/admin/dashboard/categories", { intent: "delete", id });
+      return tried(
+        post(categoriesRoute, who, "/admin/dashboard/categories", { intent: "delete", id }),
+        async () => !(await categoryRow(id)),
+      );
     },
   },
   {
@@ -350,14 +459,19 @@ const MUTATIONS: Mutation[] = [
     route: "app/routes/resources/page-content.ts",
     intent: "save",
     expected: [401, 403, 403, OK],
-    attempt: (who) =>
-      post(pageContentRoute, who, "/api/page-content", {
-        intent: "save",
-        pagePath: PAGE,
-        contentKey: unique("matrix-new"),
-        value: "نص جديد",
-        contentType: "text",
-      }),
+    attempt: async (who) => {
+      const contentKey = unique("matrix-new");
+      return tried(
+        post(pageContentRoute, who, "/api/page-content", {
+          intent: "save",
+          pagePath: PAGE,
+          contentKey,
+          value: "نص جديد",
+          contentType: "text",
+        }),
+        async () => (await blockValue(contentKey)) === "نص جديد",
+      );
+    },
   },
   {
     name: "page text: restore a version",
@@ -365,14 +479,31 @@ const MUTATIONS: Mutation[] = [
     intent: "restore",
     expected: [401, 403, 403, OK],
     attempt: async (who) => {
-      const { pagePath, contentKey, expectedUpdatedAt, revisionId } = await storedBlock();
-      return post(pageContentRoute, who, "/api/page-content", {
-        intent: "restore",
+      // The block's first text (the revision to restore), then a second one over it.
+      const first = await storedBlock();
+      const { pagePath, contentKey, revisionId } = first;
+      const second = await savePageText(owner, {
         pagePath,
         contentKey,
-        revisionId,
-        expectedUpdatedAt,
+        value: "نص ثان",
+        contentType: "text",
+        expectedUpdatedAt: first.expectedUpdatedAt,
       });
+      if (second.status !== "saved" || !second.block)
+        throw new Error("the second text was not saved");
+      const expectedUpdatedAt = second.block.updatedAt;
+      const before = await blockValue(contentKey);
+      expect(before).toBe("نص ثان");
+      return tried(
+        post(pageContentRoute, who, "/api/page-content", {
+          intent: "restore",
+          pagePath,
+          contentKey,
+          revisionId,
+          expectedUpdatedAt,
+        }),
+        async () => (await blockValue(contentKey)) !== before,
+      );
     },
   },
   {
@@ -382,12 +513,15 @@ const MUTATIONS: Mutation[] = [
     expected: [401, 403, 403, OK],
     attempt: async (who) => {
       const { pagePath, contentKey, expectedUpdatedAt } = await storedBlock();
-      return post(pageContentRoute, who, "/api/page-content", {
-        intent: "reset",
-        pagePath,
-        contentKey,
-        expectedUpdatedAt,
-      });
+      return tried(
+        post(pageContentRoute, who, "/api/page-content", {
+          intent: "reset",
+          pagePath,
+          contentKey,
+          expectedUpdatedAt,
+        }),
+        async () => (await blockValue(contentKey)) === undefined,
+      );
     },
   },
 ];
@@ -397,7 +531,10 @@ const NOT_STAFF_MUTATIONS: Record<string, string> = {
   "app/routes/auth/login.tsx": "sign-in, sign-up and password reset: open to visitors",
   "app/routes/auth/setup.tsx": "the first-run setup: open until the first admin exists",
   "app/routes/auth/logout.tsx": "sign-out of one's own session",
-  "app/routes/resources/auth.ts": "better-auth's own endpoints (verification, session)",
+  "app/routes/resources/auth.ts":
+    "only GET /verify-email (the confirmation link); everything else 404",
+  "app/routes/auth/two-factor.tsx":
+    "one's own two-factor sign-in (editor+, password first; tests/integration/two-factor.test.ts)",
 };
 
 // ─── running it ────────────────────────────────────────────────────────────────────────────
@@ -435,7 +572,10 @@ describe.each(MUTATIONS)("$name", (mutation) => {
     async ({ who, expected }) => {
       const actor =
         who === "signed out" ? null : mutation.freshUsers ? await createUser(who) : shared[who];
-      expect(outcomeOf(await mutation.attempt(actor))).toBe(expected);
+      const { result, changed } = await mutation.attempt(actor);
+      expect(outcomeOf(result)).toBe(expected);
+      // An allowed write is in the database; a refused one left it as it was.
+      expect(await changed()).toBe(expected === OK);
     },
   );
 });

@@ -94,7 +94,7 @@ afterEach(async () => {
 });
 
 describe("the settings screen's loader", () => {
-  test("admins get every setting (defaults until stored); others only their account", async () => {
+  test("admins get every setting (defaults until stored); editors only their account; viewers 403", async () => {
     const forAdmin = dataOf<{ site: { settings: unknown; siteUrl: string } | null }>(
       await call(loader, requestAs(admin, PATH)),
     );
@@ -106,13 +106,13 @@ describe("the settings screen's loader", () => {
     // Without a stored address, the form starts from the one the server runs under.
     expect(forAdmin.site?.siteUrl).toBe("http://localhost:3000");
 
-    for (const who of [editor, viewer]) {
-      const answer = dataOf<{ user: { email: string }; site: unknown }>(
-        await call(loader, requestAs(who, PATH)),
-      );
-      expect(answer.site).toBeNull();
-      expect(answer.user.email).toBe(who.email);
-    }
+    const forEditor = dataOf<{ user: { email: string }; site: unknown }>(
+      await call(loader, requestAs(editor, PATH)),
+    );
+    expect(forEditor.site).toBeNull();
+    expect(forEditor.user.email).toBe(editor.email);
+    // Viewers keep their account at /profile; the staff screen refuses them.
+    expect(statusOf(await call(loader, requestAs(viewer, PATH)))).toBe(403);
     const signedOut = await call(loader, requestAs(null, PATH));
     expect(statusOf(signedOut)).toBe(302);
     expect((signedOut as Response).headers.get("location")).toMatch(/^\/login\?redirectTo=/);
@@ -262,9 +262,10 @@ describe("who may save", () => {
     await expect(getSettingsForAdmin(viewer)).rejects.toMatchObject({ status: 403 });
   });
 
-  test("anyone signed in saves their own name through the same screen", async () => {
-    const result = await post(viewer, { intent: "update-profile", fullName: "مشاهد جديد" });
+  test("staff save their own name through the same screen; viewers use /profile", async () => {
+    const result = await post(editor, { intent: "update-profile", fullName: "محرر جديد" });
     expect(dataOf<Answer>(result).toast?.title).toBe("تم التحديث");
+    expect(statusOf(await post(viewer, { intent: "update-profile", fullName: "مشاهد" }))).toBe(403);
   });
 });
 

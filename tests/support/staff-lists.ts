@@ -5,8 +5,8 @@ import { call, statusOf } from "./route-calls";
 type RouteFunction = Parameters<typeof call>[0];
 
 /**
- * Spec §2.5–2.8: a staff list's loader lets a viewer read its `rowsKey` rows without the
- * management buttons, gives an editor the buttons, and sends a signed-out visitor to /login.
+ * A staff list's loader serves its `rowsKey` rows to editors (and admins), refuses a viewer
+ * with 403 without any row, and sends a signed-out visitor to /login (docs/decisions/020).
  */
 export async function expectListReadableByStaffOnly(
   listLoader: RouteFunction,
@@ -14,10 +14,12 @@ export async function expectListReadableByStaffOnly(
   rowsKey: string,
   { viewer, editor }: { viewer: TestUser; editor: TestUser },
 ) {
-  const read = (await call(listLoader, requestAs(viewer, path))) as Record<string, unknown>;
+  const read = (await call(listLoader, requestAs(editor, path))) as Record<string, unknown>;
   expect(read[rowsKey]).toEqual(expect.arrayContaining([expect.anything()]));
-  expect(read.canManage).toBe(false);
-  const managed = (await call(listLoader, requestAs(editor, path))) as { canManage: boolean };
-  expect(managed.canManage).toBe(true);
-  expect(statusOf(await call(listLoader, requestAs(null, path)))).toBe(302);
+  const refused = await call(listLoader, requestAs(viewer, path));
+  expect(statusOf(refused)).toBe(403);
+  expect(await (refused as Response).text()).toBe("ليست لديك صلاحية للقيام بهذا الإجراء");
+  const signedOut = await call(listLoader, requestAs(null, path));
+  expect(statusOf(signedOut)).toBe(302);
+  expect((signedOut as Response).headers.get("location")).toMatch(/^\/login\?redirectTo=/);
 }

@@ -2,14 +2,19 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { AssociationLogo } from "~/components/logo";
 
-/** The frame of the sign-in and reset screens: logo, heading, content, way back to the site. */
+/**
+ * The frame of the sign-in, reset and two-factor screens: logo, heading, content, and a way
+ * back (to the site unless `back` says where).
+ */
 export function AuthCard({
   title,
   subtitle,
+  back = { to: "/", label: "العودة إلى الموقع الرئيسي" },
   children,
 }: {
   title: string;
   subtitle?: string;
+  back?: { to: string; label: string };
   children: React.ReactNode;
 }) {
   return (
@@ -23,11 +28,11 @@ export function AuthCard({
         {children}
       </div>
       <Link
-        to="/"
+        to={back.to}
         className="inline-flex min-h-11 items-center gap-2 rounded-xl px-4 font-medium text-primary-dark underline-offset-4 hover:underline"
       >
         <ArrowRight aria-hidden className="size-5" />
-        العودة إلى الموقع الرئيسي
+        {back.label}
       </Link>
     </main>
   );

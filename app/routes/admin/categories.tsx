@@ -21,11 +21,12 @@ import {
   updateCategory,
 } from "~/models/categories.server";
 import { formatShortDate, isoDate } from "~/utils/dates";
+import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { getActor, requireUser } from "~/utils/permissions.server";
-import { canManageContent } from "~/utils/roles";
+import { getStaffActor, requireRole } from "~/utils/permissions.server";
 import { slugify } from "~/utils/slug";
 import { parseListIntent, respondToMutation } from "~/utils/staff-actions.server";
+import { oneLineText } from "~/utils/text-fields";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/categories";
 
@@ -35,17 +36,19 @@ const NAME_REQUIRED = "اسم التصنيف مطلوب";
 const DELETE_CONFIRMATION =
   "هل أنت متأكد من حذف هذا التصنيف؟ لن تُحذف المقالات والفيديوهات والصور التابعة له، بل ستبقى دون تصنيف.";
 
+const INVALID_REQUEST = "طلب غير صالح";
+const SLUG_TOO_LONG = "الرابط يجب ألا يزيد على 60 حرفاً";
+
 /** Create or rename; an empty slug is made from the name (the same rule as posts). */
 const categoryFormSchema = z
   .object({
-    intent: z.enum(["create", "update"]),
-    id: z.string().optional(),
-    name: z
-      .string({ error: NAME_REQUIRED })
-      .trim()
-      .min(1, NAME_REQUIRED)
-      .max(60, "اسم التصنيف يجب ألا يزيد على 60 حرفاً"),
-    slug: z.string().optional(),
+    intent: z.enum(["create", "update"], { error: INVALID_REQUEST }),
+    id: z.string({ error: INVALID_REQUEST }).max(100, INVALID_REQUEST).optional(),
+    name: oneLineText(60, {
+      required: NAME_REQUIRED,
+      tooLong: "اسم التصنيف يجب ألا يزيد على 60 حرفاً",
+    }),
+    slug: z.string({ error: SLUG_TOO_LONG }).max(200, SLUG_TOO_LONG).optional(),
   })
   .transform((value, ctx) => {
     const slug = slugify(value.slug || value.name);
@@ -53,25 +56,28 @@ const categoryFormSchema = z
       ctx.addIssue({ code: "custom", path: ["slug"], message: "الرابط مطلوب" });
       return z.NEVER;
     }
+    if (slug.length > 60) {
+      ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_TOO_LONG });
+      return z.NEVER;
+    }
     return { ...value, slug };
   });
 
-/** Any signed-in user may read; editors and admins change (checked in the model). */
+/** Editors and admins read and change the categories (checked again in the model). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireUser(request);
-  const canManage = canManageContent(actor);
+  const actor = await requireRole(request, "editor");
   try {
-    return { categories: await listCategoriesForStaff(actor), canManage, loadFailed: false };
+    return { categories: await listCategoriesForStaff(actor), loadFailed: false };
   } catch (error) {
     // Spec §8: a failure to load the categories is only logged (no toast).
     logger.error({ err: error }, "failed to list categories");
-    return { categories: [] as StaffCategory[], canManage, loadFailed: true };
+    return { categories: [] as StaffCategory[], loadFailed: true };
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await getActor(request);
-  const formData = await request.formData();
+  const actor = await getStaffActor(request);
+  const formData = await readFormData(request);
   const row = parseListIntent(formData);
   if (row?.intent === "delete") {
     return respondToMutation(() => deleteCategory(actor, row.id), {
@@ -92,7 +98,16 @@ export async function action({ request }: Route.ActionArgs) {
       const result = submission.reply({ fieldErrors: { [error.field]: [error.message] } });
       return data({ ok: false, result }, { status: 409 });
     }
-    if (error instanceof Response && error.status !== 404) throw error;
+    if (error instanceof Response) {
+      // Renamed after someone else deleted it: said in the dialog, not on the error page.
+      if (error.status !== 404) throw error;
+      const result = submission.reply({ formErrors: [await error.text()] });
+      return data({ ok: false, result }, { status: 404 });
+    }
+    if (isRefusedValue(error)) {
+      const result = submission.reply({ formErrors: [REQUEST_INVALID_VALUES] });
+      return data({ ok: false, result }, { status: 400 });
+    }
     logger.error({ err: error }, "failed to save a category");
     const result = submission.reply({ formErrors: ["فشل في حفظ التصنيف"] });
     return data({ ok: false, result }, { status: 500 });
@@ -215,7 +230,7 @@ const COLUMNS: Column<StaffCategory>[] = [
 ];
 
 export default function Categories() {
-  const { categories, canManage, loadFailed } = useLoaderData<typeof loader>();
+  const { categories, loadFailed } = useLoaderData<typeof loader>();
   const newButton = (
     <Button size="lg">
       <Plus aria-hidden className="size-5" />
@@ -227,7 +242,7 @@ export default function Categories() {
       <AdminPageHeader
         title="التصنيفات"
         description="تُجمع بها المقالات والفيديوهات والصور. حذف تصنيف لا يحذف محتواه."
-        actions={canManage && <CategoryDialog trigger={newButton} />}
+        actions={<CategoryDialog trigger={newButton} />}
       />
       {loadFailed ? (
         <p className="rounded-2xl bg-white p-6 text-muted">تعذّر تحميل التصنيفات الآن.</p>
@@ -237,28 +252,24 @@ export default function Categories() {
           rows={categories}
           rowKey={(category) => category.id}
           columns={COLUMNS}
-          actions={
-            canManage
-              ? (category) => (
-                  <>
-                    <CategoryDialog
-                      category={category}
-                      trigger={
-                        <Button variant="outline" size="sm" aria-label={`تعديل «${category.name}»`}>
-                          <Pencil aria-hidden className="size-4" />
-                          تعديل
-                        </Button>
-                      }
-                    />
-                    <ConfirmDeleteButton
-                      id={category.id}
-                      title={category.name}
-                      message={DELETE_CONFIRMATION}
-                    />
-                  </>
-                )
-              : undefined
-          }
+          actions={(category) => (
+            <>
+              <CategoryDialog
+                category={category}
+                trigger={
+                  <Button variant="outline" size="sm" aria-label={`تعديل «${category.name}»`}>
+                    <Pencil aria-hidden className="size-4" />
+                    تعديل
+                  </Button>
+                }
+              />
+              <ConfirmDeleteButton
+                id={category.id}
+                title={category.name}
+                message={DELETE_CONFIRMATION}
+              />
+            </>
+          )}
         />
       ) : (
         <EmptyState

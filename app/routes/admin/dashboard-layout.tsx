@@ -4,18 +4,18 @@ import { Outlet, useLoaderData, useLocation, useNavigation } from "react-router"
 import { PendingListScreen, usePendingPathname } from "~/components/admin/pending-navigation";
 import { SidebarToggle, StaffBrand, StaffNav, UserMenu } from "~/components/admin/staff-navigation";
 import { ErrorScreen } from "~/components/error-screen";
-import { requireUser } from "~/utils/permissions.server";
+import { requireRole } from "~/utils/permissions.server";
 import type { Route } from "./+types/dashboard-layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "لوحة التحكم | جمعية رفق" }];
 
 /**
- * The staff area (docs/decisions/002): any signed-in user may look — viewers
- * see the lists read-only — and every change is checked again in the models. Signed-out
- * visitors are sent to /login.
+ * The staff area is for editors and admins (docs/decisions/020): signed-out visitors go to /login,
+ * viewers get the 403 page. Every child loader and every model checks the role again, since
+ * React Router runs child loaders (and `.data` requests) without waiting for this one.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireRole(request, "editor");
   return { actor };
 }
 

@@ -22,14 +22,14 @@ import {
 } from "~/models/dashboard.server";
 import { formatDate, isoDate } from "~/utils/dates";
 import { logger } from "~/utils/logger.server";
-import { requireUser } from "~/utils/permissions.server";
-import { canManageContent, hasRole, ROLE_LABELS } from "~/utils/roles";
+import { requireRole } from "~/utils/permissions.server";
+import { hasRole, ROLE_LABELS } from "~/utils/roles";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = () => [{ title: "لوحة التحكم | جمعية رفق" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireRole(request, "editor");
   // Spec §8: a failure to read the figures is only logged; the greeting still shows.
   const [stats, activity] = await Promise.all([
     getDashboardStats(actor).catch((error) => {
@@ -44,7 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     greetingName: actor.fullName || (hasRole(actor, "admin") ? "مدير" : ""),
     roleLabel: ROLE_LABELS[actor.role],
-    canManage: canManageContent(actor),
     stats,
     activity,
   };
@@ -144,7 +143,7 @@ const editPathOf = (item: ActivityItem) =>
       ? STAFF_PATHS.videos.edit(item.id)
       : STAFF_PATHS.images.edit(item.id);
 
-function RecentActivity({ items, canManage }: { items: ActivityItem[]; canManage: boolean }) {
+function RecentActivity({ items }: { items: ActivityItem[] }) {
   if (!items.length) {
     return <p className="text-muted">لا يوجد نشاط بعد. ستظهر هنا آخر التغييرات على المحتوى.</p>;
   }
@@ -159,16 +158,12 @@ function RecentActivity({ items, canManage }: { items: ActivityItem[]; canManage
             <div className="min-w-0 flex-1 space-y-1">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="sr-only">{label}:</span>
-                {canManage ? (
-                  <Link
-                    to={editPathOf(item)}
-                    className="font-medium text-primary-dark hover:underline"
-                  >
-                    {item.title}
-                  </Link>
-                ) : (
-                  <span className="font-medium">{item.title}</span>
-                )}
+                <Link
+                  to={editPathOf(item)}
+                  className="font-medium text-primary-dark hover:underline"
+                >
+                  {item.title}
+                </Link>
                 {item.status && <StatusBadge status={item.status} />}
               </div>
               <p className="text-sm text-muted">
@@ -184,19 +179,14 @@ function RecentActivity({ items, canManage }: { items: ActivityItem[]; canManage
 }
 
 export default function Overview() {
-  const { greetingName, roleLabel, canManage, stats, activity } = useLoaderData<typeof loader>();
+  const { greetingName, roleLabel, stats, activity } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-10">
       <header className="space-y-1">
         <h1 className="text-2xl md:text-3xl">
           {greetingName ? `مرحباً، ${greetingName}` : "مرحباً بك"}
         </h1>
-        <p className="text-muted">
-          دورك: {roleLabel}.{" "}
-          {canManage
-            ? "من هنا تتابع محتوى الموقع وتضيف الجديد."
-            : "يمكنك الاطلاع على المحتوى دون تعديله."}
-        </p>
+        <p className="text-muted">دورك: {roleLabel}. من هنا تتابع محتوى الموقع وتضيف الجديد.</p>
       </header>
 
       <section aria-labelledby="stats-heading" className="space-y-4">
@@ -210,21 +200,19 @@ export default function Overview() {
         )}
       </section>
 
-      {canManage && (
-        <section aria-labelledby="quick-heading" className="space-y-4">
-          <h2 id="quick-heading" className="text-xl">
-            إجراءات سريعة
-          </h2>
-          <div className="flex flex-wrap gap-3">
-            {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
-              <Link key={to} to={to} className={buttonClass("elegant", "lg")}>
-                <Icon aria-hidden className="size-5 text-primary" />
-                {label}
-              </Link>
-            ))}
-          </div>
-        </section>
-      )}
+      <section aria-labelledby="quick-heading" className="space-y-4">
+        <h2 id="quick-heading" className="text-xl">
+          إجراءات سريعة
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+            <Link key={to} to={to} className={buttonClass("elegant", "lg")}>
+              <Icon aria-hidden className="size-5 text-primary" />
+              {label}
+            </Link>
+          ))}
+        </div>
+      </section>
 
       <section
         aria-labelledby="activity-heading"
@@ -235,7 +223,7 @@ export default function Overview() {
           آخر النشاطات
         </h2>
         {activity ? (
-          <RecentActivity items={activity} canManage={canManage} />
+          <RecentActivity items={activity} />
         ) : (
           <p className="text-muted">تعذّر تحميل آخر النشاطات الآن.</p>
         )}

@@ -23,12 +23,14 @@ const sectionTitles = () => screen.getAllByRole("heading", { level: 2 }).map((h)
 test("an admin gets the account sections and every site section, with jump links", async () => {
   await renderScreen({
     user: user("admin"),
+    twoFactorOn: false,
     site: { settings: SETTING_DEFAULTS, siteUrl: "https://rifq.org.sa", donationChange: null },
     loadError: null,
   });
   const titles = [
     "المعلومات الشخصية",
     "تغيير كلمة المرور",
+    "التحقق بخطوتين",
     "إعدادات التسجيل",
     "روابط التواصل الاجتماعي",
     "معلومات الاتصال",
@@ -48,18 +50,21 @@ test("an admin gets the account sections and every site section, with jump links
   ).toBe("https://rifq.org.sa");
 });
 
-test("editors and viewers get their own sections only", async () => {
-  for (const role of ["editor", "viewer"] as const) {
-    await renderScreen({ user: user(role), site: null, loadError: null });
-    expect(sectionTitles()).toEqual(["المعلومات الشخصية", "تغيير كلمة المرور"]);
-    expect(screen.queryByText("إعدادات الموقع — للمديرين فقط")).toBeNull();
-    cleanup();
-  }
+test("editors get their own sections only, two-factor sign-in among them", async () => {
+  await renderScreen({ user: user("editor"), twoFactorOn: true, site: null, loadError: null });
+  expect(sectionTitles()).toEqual(["المعلومات الشخصية", "تغيير كلمة المرور", "التحقق بخطوتين"]);
+  screen.getByText("مفعّل لحسابك.");
+  expect(screen.queryByText("إعدادات الموقع — للمديرين فقط")).toBeNull();
 });
 
 test("a failed load shows 'فشل في تحميل الإعدادات' and no forms to save defaults with", async () => {
-  await renderScreen({ user: user("admin"), site: null, loadError: "فشل في تحميل الإعدادات" });
+  await renderScreen({
+    user: user("admin"),
+    twoFactorOn: false,
+    site: null,
+    loadError: "فشل في تحميل الإعدادات",
+  });
   expect(screen.getByRole("alert").textContent).toContain("فشل في تحميل الإعدادات");
   expect(screen.getByRole("link", { name: "إعادة المحاولة" })).toBeTruthy();
-  expect(sectionTitles()).toEqual(["المعلومات الشخصية", "تغيير كلمة المرور"]);
+  expect(sectionTitles()).toEqual(["المعلومات الشخصية", "تغيير كلمة المرور", "التحقق بخطوتين"]);
 });

@@ -4,6 +4,7 @@ import { data, Link, useLoaderData } from "react-router";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { useErrorToast } from "~/components/admin/mutation-feedback";
+import { TWO_FACTOR_SECTION, TwoFactorSection } from "~/components/auth/two-factor-section";
 import { ErrorScreen } from "~/components/error-screen";
 import { ACCOUNT_SECTIONS, AccountSettingsSections } from "~/components/settings/account-sections";
 import { FormNotice } from "~/components/settings/form-notice";
@@ -15,9 +16,16 @@ import type { IntentResult } from "~/components/settings/use-intent-result";
 import { buttonClass } from "~/components/ui/button";
 import { getLatestSettingChange } from "~/models/settings-audit.server";
 import { getSettingsForAdmin, updateSetting } from "~/models/site-settings.server";
+import { getTwoFactorState } from "~/models/two-factor.server";
 import { getSiteUrl } from "~/utils/env.server";
+import {
+  isRefusedValue,
+  REQUEST_INVALID_VALUES,
+  readFormData,
+  refuseRequest,
+} from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { requireUser } from "~/utils/permissions.server";
+import { requireRole } from "~/utils/permissions.server";
 import { type Actor, assertRole, hasRole } from "~/utils/roles";
 import {
   SETTINGS_INTENTS,
@@ -32,26 +40,29 @@ import type { Route } from "./+types/settings";
 export const meta: Route.MetaFunction = () => [{ title: "الإعدادات | جمعية رفق" }];
 
 /**
- * The settings screen (spec §2.9): everyone's own account sections, and for administrators
- * the site's settings. A failed read of those is shown as such (spec §8), never as defaults
+ * The settings screen (spec §2.9), for staff: their own account sections, and for
+ * administrators the site's settings. Viewers manage their account at /profile. A failed read of those is shown as such (spec §8), never as defaults
  * an admin might then save over the real values.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireRole(request, "editor");
   const user = { fullName: actor.fullName, email: actor.email, role: actor.role };
-  if (!hasRole(actor, "admin")) return { user, site: null, loadError: null };
+  const twoFactorOn = (await getTwoFactorState(actor)).status === "on";
+  if (!hasRole(actor, "admin")) return { user, twoFactorOn, site: null, loadError: null };
   try {
     const [settings, donationChange] = await Promise.all([
       getSettingsForAdmin(actor),
       getLatestSettingChange(actor, "donation_account"),
     ]);
     const site = { settings, siteUrl: settings.site_url ?? getSiteUrl(), donationChange };
-    return { user, site, loadError: null };
+    return { user, twoFactorOn, site, loadError: null };
   } catch (error) {
     logger.error({ err: error }, "failed to load the site settings");
-    return { user, site: null, loadError: SETTINGS_LOAD_FAILED };
+    return { user, twoFactorOn, site: null, loadError: SETTINGS_LOAD_FAILED };
   }
 }
+
+const INVALID_REQUEST = "طلب غير صالح";
 
 /** How each administrators' section stores its validated value. */
 const SAVE: {
@@ -81,6 +92,12 @@ async function saveSection(admin: Actor, intent: SettingsIntent, formData: FormD
     );
   } catch (error) {
     if (error instanceof Response && error.status < 500) throw error;
+    if (isRefusedValue(error)) {
+      return data<IntentResult>(
+        { intent, reply: submission.reply({ formErrors: [REQUEST_INVALID_VALUES] }) },
+        { status: 400 },
+      );
+    }
     logger.error({ err: error, intent }, "failed to save a site setting");
     return data<IntentResult>(
       {
@@ -98,19 +115,19 @@ async function saveSection(admin: Actor, intent: SettingsIntent, formData: FormD
   });
 }
 
-const intentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS) });
+const intentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS, { error: INVALID_REQUEST }) });
 
 /**
- * Each section posts its own `intent`. The account sections are anyone's; the others need an
- * administrator, checked here (403) and again in the model.
+ * Each section posts its own `intent`. The account sections are any staff member's; the others
+ * need an administrator, checked here (403) and again in the model.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireUser(request);
-  const formData = await request.formData();
+  const actor = await requireRole(request, "editor");
+  const formData = await readFormData(request);
   const accountAnswer = await handleAccountSettings(request, actor, formData);
   if (accountAnswer) return accountAnswer;
   const submission = parseWithZod(formData, { schema: intentSchema });
-  if (submission.status !== "success") throw new Response("طلب غير صالح", { status: 400 });
+  if (submission.status !== "success") refuseRequest(400, INVALID_REQUEST);
   return saveSection(assertRole(actor, "admin"), submission.value.intent, formData);
 }
 
@@ -157,12 +174,13 @@ function LoadFailed({ message }: { message: string }) {
 }
 
 export default function Settings() {
-  const { user, site, loadError } = useLoaderData<typeof loader>();
+  const { user, twoFactorOn, site, loadError } = useLoaderData<typeof loader>();
   useErrorToast(loadError);
   const isAdmin = hasRole(user, "admin");
   const contents = [
     ACCOUNT_SECTIONS.personal,
     ACCOUNT_SECTIONS.password,
+    TWO_FACTOR_SECTION,
     ...(site ? SITE_SETTINGS_SECTIONS : []),
   ];
   return (
@@ -179,6 +197,7 @@ export default function Settings() {
         {isAdmin && <SectionContents sections={contents} />}
         <div className="space-y-6 xl:col-start-1 xl:row-start-1">
           <AccountSettingsSections user={user} />
+          <TwoFactorSection enabled={twoFactorOn} />
           {isAdmin && (
             <>
               <p className="flex items-center gap-3 pt-4 font-medium text-muted">

@@ -17,6 +17,7 @@ import {
   listUsers,
   RoleChangeRefusedError,
 } from "~/models/users.server";
+import { isRefusedValue, readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import { requireRole } from "~/utils/permissions.server";
 import type { MutationResult } from "~/utils/staff-actions.server";
@@ -49,12 +50,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-const roleChangeSchema = z.object({ userId: z.string().min(1), role: z.enum(roles) });
+const roleChangeSchema = z.object({
+  userId: z.string({ error: ROLE_UPDATE_FAILED }).min(1).max(100),
+  role: z.enum(roles, { error: "اختر دوراً من القائمة" }),
+});
 
 /** The role selector posts `userId` and `role`; the model enforces the primary-admin rules. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireRole(request, "admin");
-  const submission = parseWithZod(await request.formData(), { schema: roleChangeSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: roleChangeSchema });
   if (submission.status !== "success") {
     return data<MutationResult>({ ok: false, error: ROLE_UPDATE_FAILED }, { status: 400 });
   }
@@ -66,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof RoleChangeRefusedError) {
       return data<MutationResult>({ ok: false, error: error.message }, { status: 403 });
     }
-    const status = error instanceof Response ? error.status : 500;
+    const status = error instanceof Response ? error.status : isRefusedValue(error) ? 400 : 500;
     if (status >= 500) logger.error({ err: error, userId }, "failed to change a user's role");
     return data<MutationResult>({ ok: false, error: ROLE_UPDATE_FAILED }, { status });
   }

@@ -11,6 +11,7 @@ import {
   changePasswordSchema,
   personalInfoSchema,
 } from "~/utils/auth-schemas";
+import { isRefusedValue, REQUEST_INVALID_VALUES } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Actor } from "~/utils/roles";
 
@@ -31,6 +32,12 @@ async function updateProfile(actor: Actor, formData: FormData) {
   try {
     await updateOwnProfile(actor, submission.value);
   } catch (error) {
+    if (isRefusedValue(error)) {
+      return answer(
+        { intent, reply: submission.reply({ formErrors: [REQUEST_INVALID_VALUES] }) },
+        { status: 400 },
+      );
+    }
     logger.error({ err: error }, "profile update failed");
     return answer(
       {

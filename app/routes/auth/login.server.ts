@@ -5,13 +5,19 @@ import type { ResetLink } from "~/components/auth/reset-password-panel";
 import type { IntentResult } from "~/components/settings/use-intent-result";
 import { staffHome } from "~/components/site-header";
 import { isRegistrationAllowed } from "~/models/site-settings.server";
+import { isTwoFactorRequired } from "~/models/two-factor.server";
 import {
   endOtherSessions,
   findUserByResetToken,
   isSetupComplete,
   markEmailVerified,
 } from "~/models/users.server";
-import { getAuth, requestPasswordResetEmail } from "~/utils/auth.server";
+import {
+  forgetFailedSignIns,
+  getAuth,
+  hasTwoFactorChallenge,
+  requestPasswordResetEmail,
+} from "~/utils/auth.server";
 import {
   authErrorMessage,
   RESET_EMAIL_FAILED,
@@ -25,11 +31,15 @@ import {
   AUTH_INTENTS,
   type AuthIntent,
   forgotPasswordSchema,
+  isAppCode,
   RESET_LINK_INVALID,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
+  TWO_FACTOR_SETUP_PATH,
+  twoFactorSignInSchema,
 } from "~/utils/auth-schemas";
+import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import { getActor } from "~/utils/permissions.server";
 import { hasRole, normaliseRole, type Role } from "~/utils/roles";
@@ -48,6 +58,32 @@ export const RESET_LINK_SENT =
 export function homeFor(role: Role): string {
   return hasRole({ role }, "editor") ? staffHome({ role, fullName: "" }) : "/profile";
 }
+
+/**
+ * Where a new sign-in lands: `redirectTo` when it is on the site, else home; an administrator
+ * who must set up two-factor sign-in (ADMIN_TWO_FACTOR=required) goes there first.
+ */
+function landingAfterSignIn(
+  user: { id: string; role?: unknown; twoFactorEnabled?: unknown },
+  redirectTo: string | undefined,
+) {
+  const role = normaliseRole(user.role);
+  if (isTwoFactorRequired({ role }) && user.twoFactorEnabled !== true) return TWO_FACTOR_SETUP_PATH;
+  return safeRedirect(redirectTo, homeFor(role));
+}
+
+/** The second step of a two-factor sign-in, keeping where to go afterwards. */
+const TWO_FACTOR_STEP = "/auth?step=two-factor";
+function twoFactorStep(redirectTo: string | undefined) {
+  const target = safeRedirect(redirectTo, "");
+  return target ? `${TWO_FACTOR_STEP}&redirectTo=${encodeURIComponent(target)}` : TWO_FACTOR_STEP;
+}
+
+const SIGNED_IN_TOAST = {
+  type: "success",
+  title: "تم تسجيل الدخول",
+  description: "تم إنشاء جلسة جديدة بنجاح",
+} as const;
 
 const INVALID_LINK_REDIRECT = { to: "/auth", afterMs: RESET_REDIRECT_MS.invalidLink };
 const INVALID_LINK: ResetLink = {
@@ -80,6 +116,11 @@ export async function loadAuthScreen(request: Request) {
   }
   const actor = await getActor(request);
   if (actor) throw redirect(homeFor(actor.role));
+  if (url.searchParams.get("step") === "two-factor") {
+    // Only between a right password and the code; otherwise back to the start.
+    if (!(await hasTwoFactorChallenge(request.headers))) throw redirect("/auth");
+    return { registrationAllowed, resetLink: null, twoFactorStep: true };
+  }
   return { registrationAllowed, resetLink: null };
 }
 
@@ -105,22 +146,66 @@ async function signIn(request: Request, formData: FormData) {
       headers: request.headers,
       returnHeaders: true,
     });
-    // A new sign-in ends the account's other sessions; if that fails, the sign-in still stands.
-    await endOtherSessions({ userId: response.user.id, token: response.token }).catch((error) =>
-      logger.warn({ err: error }, "could not end the other sessions after sign-in"),
-    );
-    const role = normaliseRole((response.user as { role?: unknown }).role);
-    return redirectWithToast(
-      safeRedirect(redirectTo, homeFor(role)),
-      { type: "success", title: "تم تسجيل الدخول", description: "تم إنشاء جلسة جديدة بنجاح" },
-      { headers },
-    );
+    // Two-factor accounts: the password was right; the session waits for the code.
+    if ((response as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+      return redirect(twoFactorStep(redirectTo), { headers });
+    }
+    return await completeSignIn(response, redirectTo, headers);
   } catch (error) {
     const message = authErrorMessage(error);
     return answer(
       {
         intent,
         reply: submission.reply({ formErrors: [message], hideFields: HIDE_PASSWORDS }),
+        toast: { type: "error", title: SIGN_IN_FAILED, description: message },
+      },
+      { status: 400 },
+    );
+  }
+}
+
+/** A session exists: end the account's other sessions (spec §7) and go where the user belongs. */
+async function completeSignIn(
+  session: { token?: string; user: { id: string; role?: unknown; twoFactorEnabled?: unknown } },
+  redirectTo: string | undefined,
+  headers: Headers,
+) {
+  const { token, user } = session;
+  // If ending the other sessions fails, the sign-in still stands.
+  if (token) {
+    await endOtherSessions({ userId: user.id, token }).catch((error) =>
+      logger.warn({ err: error }, "could not end the other sessions after sign-in"),
+    );
+  }
+  return redirectWithToast(landingAfterSignIn(session.user, redirectTo), SIGNED_IN_TOAST, {
+    headers,
+  });
+}
+
+/**
+ * The second step of a two-factor sign-in: six digits from the app, or a recovery code (each
+ * works once). better-auth keeps the challenge (10 minutes, 5 codes) and the account lockout.
+ */
+async function verifySecondStep(request: Request, formData: FormData) {
+  const intent = "two-factor";
+  const submission = parseWithZod(formData, { schema: twoFactorSignInSchema });
+  if (submission.status !== "success") {
+    return answer({ intent, reply: submission.reply() }, { status: 400 });
+  }
+  const { code, redirectTo } = submission.value;
+  const api = getAuth().api;
+  try {
+    const input = { body: { code }, headers: request.headers, returnHeaders: true } as const;
+    const { headers, response } = isAppCode(code)
+      ? await api.verifyTOTP(input)
+      : await api.verifyBackupCode(input);
+    return await completeSignIn(response, redirectTo, headers);
+  } catch (error) {
+    const message = authErrorMessage(error);
+    return answer(
+      {
+        intent,
+        reply: submission.reply({ formErrors: [message], hideFields: ["code"] }),
         toast: { type: "error", title: SIGN_IN_FAILED, description: message },
       },
       { status: 400 },
@@ -235,20 +320,34 @@ async function resetPassword(request: Request, formData: FormData) {
   await markEmailVerified(user.id).catch((error) =>
     logger.warn({ err: error }, "could not mark the e-mail verified after a reset"),
   );
+  // The link proved the address: this client's failed sign-ins no longer count.
+  await forgetFailedSignIns(user.email, request.headers).catch((error) =>
+    logger.warn({ err: error }, "could not clear the sign-in waits after a reset"),
+  );
 
   try {
-    const { headers } = await getAuth().api.signInEmail({
+    const { headers, response } = await getAuth().api.signInEmail({
       body: { email: user.email, password },
       headers: request.headers,
       returnHeaders: true,
     });
+    // A two-factor account still needs the code from the app.
+    const needsCode = Boolean((response as { twoFactorRedirect?: boolean }).twoFactorRedirect);
     return answer(
       {
         intent,
         reply: submission.reply({ resetForm: true }),
-        notice: { tone: "success", message: "تم تحديث كلمة المرور بنجاح، جارٍ تحويلك…" },
+        notice: {
+          tone: "success",
+          message: needsCode
+            ? "تم تحديث كلمة المرور بنجاح، أدخل رمز التحقق للمتابعة…"
+            : "تم تحديث كلمة المرور بنجاح، جارٍ تحويلك…",
+        },
         toast: { type: "success", title: "تم التحديث", description: "تم تحديث كلمة المرور بنجاح" },
-        redirect: { to: homeFor(user.role), afterMs: RESET_REDIRECT_MS.success },
+        redirect: {
+          to: needsCode ? TWO_FACTOR_STEP : landingAfterSignIn(user, undefined),
+          afterMs: RESET_REDIRECT_MS.success,
+        },
       },
       { headers },
     );
@@ -271,11 +370,12 @@ const HANDLERS: Record<AuthIntent, Handler> = {
   "sign-up": signUp,
   "forgot-password": requestReset,
   "reset-password": resetPassword,
+  "two-factor": verifySecondStep,
 };
 
 export async function authScreenAction(request: Request) {
   if (!(await isSetupComplete())) throw redirect("/setup");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = z.enum(AUTH_INTENTS).safeParse(formData.get("intent"));
   if (!intent.success) throw new Response("طلب غير صالح", { status: 400 });
   return HANDLERS[intent.data](request, formData);

@@ -2,6 +2,7 @@ import { type ShouldRevalidateFunctionArgs, useLoaderData, useNavigation } from 
 import { AuthCard } from "~/components/auth/auth-card";
 import { AuthTabs } from "~/components/auth/auth-tabs";
 import { CheckingResetLink, ResetPasswordPanel } from "~/components/auth/reset-password-panel";
+import { TwoFactorSignInForm } from "~/components/auth/two-factor-sign-in-form";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/login";
 import { authScreenAction, loadAuthScreen } from "./login.server";
@@ -47,7 +48,8 @@ function isResetUrl(location: { search: string } | undefined) {
 }
 
 export default function AuthScreen() {
-  const { registrationAllowed, resetLink } = useLoaderData<typeof loader>();
+  const loaderData = useLoaderData<typeof loader>();
+  const { registrationAllowed, resetLink } = loaderData;
   const navigation = useNavigation();
   // Opening a reset link inside the app: the server is checking it (spec §2.3).
   const checking =
@@ -62,6 +64,16 @@ export default function AuthScreen() {
         }
       >
         {checking || !resetLink ? <CheckingResetLink /> : <ResetPasswordPanel link={resetLink} />}
+      </AuthCard>
+    );
+  }
+  if ("twoFactorStep" in loaderData) {
+    return (
+      <AuthCard
+        title="التحقق بخطوتين"
+        subtitle="كلمة المرور صحيحة. أدخل الآن الرمز الذي يظهر في تطبيق المصادقة على هاتفك."
+      >
+        <TwoFactorSignInForm />
       </AuthCard>
     );
   }

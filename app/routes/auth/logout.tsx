@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { getAuth } from "~/utils/auth.server";
+import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { Route } from "./+types/logout";
@@ -40,7 +41,7 @@ export const SIGN_OUT_PLACES: Record<"site" | "admin" | "default", Place> = {
 const signOutSchema = z.object({ from: z.enum(["site", "admin"]).optional().catch(undefined) });
 
 export async function action({ request }: Route.ActionArgs) {
-  const { from } = signOutSchema.parse(Object.fromEntries(await request.formData()));
+  const { from } = signOutSchema.parse(Object.fromEntries(await readFormData(request)));
   const place = SIGN_OUT_PLACES[from ?? "default"];
   const auth = getAuth();
   try {

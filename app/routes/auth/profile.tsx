@@ -6,6 +6,7 @@ import {
 } from "react-router";
 import { AccountHeader } from "~/components/auth/account-header";
 import { AccountSettingsSections } from "~/components/settings/account-sections";
+import { readFormData, refuseRequest } from "~/utils/form-data.server";
 import { requireUser } from "~/utils/permissions.server";
 import { handleAccountSettings } from "./account-settings.server";
 
@@ -23,8 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireUser(request);
-  const response = await handleAccountSettings(request, actor, await request.formData());
-  if (!response) throw new Response("طلب غير صالح", { status: 400 });
+  const response = await handleAccountSettings(request, actor, await readFormData(request));
+  if (!response) refuseRequest(400, "طلب غير صالح");
   return response;
 }
 

@@ -1,39 +1,55 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AssociationLogo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
+import { checkSetupCode } from "~/models/setup-code.server";
 import { createFirstAdmin, isSetupComplete, SetupClosedError } from "~/models/users.server";
-import { setupSchema } from "~/utils/auth-schemas";
-import { passwordProblem } from "~/utils/password-rules";
+import { clientAddress } from "~/utils/auth.server";
+import { tooManyAttempts } from "~/utils/auth-errors.server";
+import { SETUP_CODE_WRONG, setupSchema } from "~/utils/auth-schemas";
+import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/setup";
 
-export const meta: Route.MetaFunction = () => [{ title: "الإعداد الأول | جمعية رفق" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "الإعداد الأول | جمعية رفق" },
+  { name: "robots", content: "noindex" },
+];
 
-/** First run only: once an administrator exists this page is gone for good. */
-export async function loader() {
+const SETUP_DONE = "تم إعداد الموقع مسبقاً";
+
+/**
+ * First run only: once an administrator exists this page is gone for good. The link printed at
+ * start-up carries the one-time code (`?code=`), which fills the code field.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   if (await isSetupComplete()) throw redirect("/login");
-  return null;
+  const code = new URL(request.url).searchParams.get("code") ?? "";
+  return { code: code.slice(0, 200) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (await isSetupComplete()) throw new Response("تم إعداد الموقع مسبقاً", { status: 403 });
-  const submission = parseWithZod(await request.formData(), {
-    schema: setupSchema.superRefine((value, ctx) => {
-      const problem = passwordProblem(value.password);
-      if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
-    }),
-  });
+  if (await isSetupComplete()) throw new Response(SETUP_DONE, { status: 403 });
+  const submission = parseWithZod(await readFormData(request), { schema: setupSchema });
+  const hideFields = ["password"];
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return data(submission.reply({ hideFields }), { status: 400 });
+  }
+  const check = await checkSetupCode(submission.value.code, clientAddress(request));
+  if (check.status !== "correct") {
+    const limited = check.status === "limited";
+    const message = limited ? tooManyAttempts(check.retryAfterSeconds) : SETUP_CODE_WRONG;
+    return data(submission.reply({ fieldErrors: { code: [message] }, hideFields }), {
+      status: limited ? 429 : 400,
+      headers: limited ? { "Retry-After": String(check.retryAfterSeconds) } : undefined,
+    });
   }
   try {
     await createFirstAdmin(submission.value);
   } catch (error) {
-    if (error instanceof SetupClosedError)
-      throw new Response("تم إعداد الموقع مسبقاً", { status: 403 });
+    if (error instanceof SetupClosedError) throw new Response(SETUP_DONE, { status: 403 });
     throw error;
   }
   return redirectWithToast("/login", {
@@ -44,12 +60,14 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Setup() {
+  const { code } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
+    defaultValue: { code },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: setupSchema }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <main className="flex min-h-screen items-center justify-center bg-surface p-4">
@@ -62,6 +80,14 @@ export default function Setup() {
           </p>
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <InputField
+            label="رمز الإعداد"
+            meta={fields.code}
+            autoComplete="off"
+            spellCheck={false}
+            dir="ltr"
+            hint="الرمز المطبوع في سجل الخادم عند تشغيله، أو قيمة SETUP_CODE"
+          />
           <InputField label="الاسم الكامل" meta={fields.fullName} autoComplete="name" />
           <InputField
             label="البريد الإلكتروني"

@@ -1,6 +1,6 @@
-import { getAuth } from "~/utils/auth.server";
+import { handleAuthHttpRequest } from "~/utils/auth.server";
 import type { Route } from "./+types/auth";
 
-/** better-auth's own endpoints (e-mail verification links, session, sign-out…). */
-export const loader = ({ request }: Route.LoaderArgs) => getAuth().handler(request);
-export const action = ({ request }: Route.ActionArgs) => getAuth().handler(request);
+/** The few better-auth endpoints our pages use (the e-mail confirmation link); 404 for the rest. */
+export const loader = ({ request }: Route.LoaderArgs) => handleAuthHttpRequest(request);
+export const action = ({ request }: Route.ActionArgs) => handleAuthHttpRequest(request);

@@ -14,8 +14,9 @@ import {
   type PageTextHistory,
   type PageTextResult,
 } from "~/utils/content-blocks";
+import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { getActor } from "~/utils/permissions.server";
+import { getStaffActor } from "~/utils/permissions.server";
 import { assertRole } from "~/utils/roles";
 import type { Route } from "./+types/page-content";
 
@@ -26,26 +27,37 @@ import type { Route } from "./+types/page-content";
 async function refusal<T extends { ok: false; message: string }>(
   error: unknown,
 ): Promise<ReturnType<typeof data<T>>> {
+  // A redirect (two-factor set-up first) is followed, not turned into a message.
+  if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
   if (error instanceof Response && error.status < 500) {
     const message = (await error.text()) || PAGE_TEXT_MESSAGES.failed;
     return data({ ok: false, message } as T, { status: error.status });
+  }
+  if (isRefusedValue(error)) {
+    return data({ ok: false, message: REQUEST_INVALID_VALUES } as T, { status: 400 });
   }
   logger.error({ err: error }, "page text request failed");
   return data({ ok: false, message: PAGE_TEXT_MESSAGES.failed } as T, { status: 500 });
 }
 
+const OWN_MESSAGES = new Set<string>(Object.values(PAGE_TEXT_MESSAGES));
+
+/**
+ * The first of our Arabic messages among the errors; zod's own (English) wording, which only a
+ * forged request can bring out (a list for `intent`, an unknown type), becomes 'طلب غير صالح'.
+ */
 function firstError(errors: Record<string, string[] | null> | null | undefined): string {
+  const messages = Object.values(errors ?? {}).flat();
   return (
-    Object.values(errors ?? {})
-      .flat()
-      .find((message): message is string => Boolean(message)) ?? PAGE_TEXT_MESSAGES.failed
+    messages.find((message): message is string => OWN_MESSAGES.has(message ?? "")) ??
+    PAGE_TEXT_MESSAGES.invalidRequest
   );
 }
 
 /** GET ?pagePath&contentKey — a block's history for the editor (admins only). */
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    const actor = assertRole(await getActor(request), "admin");
+    const actor = assertRole(await getStaffActor(request), "admin");
     const submission = parseWithZod(new URL(request.url).searchParams, {
       schema: blockTargetSchema,
     });
@@ -75,8 +87,8 @@ function answer(outcome: PageTextOutcome) {
 /** POST intent=save|restore|reset — page-text writes, for admins only (checked here and in the model). */
 export async function action({ request }: Route.ActionArgs) {
   try {
-    const actor = assertRole(await getActor(request), "admin");
-    const submission = parseWithZod(await request.formData(), { schema: pageTextIntentSchema });
+    const actor = assertRole(await getStaffActor(request), "admin");
+    const submission = parseWithZod(await readFormData(request), { schema: pageTextIntentSchema });
     if (submission.status !== "success") {
       return data<PageTextResult>(
         { ok: false, message: firstError(submission.reply().error) },

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { ACCOUNTS, type AccountName } from "./fixtures";
 
@@ -40,14 +40,39 @@ export async function openPage(browser: Browser, viewport = DESKTOP, url = baseU
   return { context, page, errors };
 }
 
-/** Signs in through the real form as one of the fixture accounts. */
-export async function login(page: Page, who: AccountName | { email: string; password: string }) {
-  const account = typeof who === "string" ? ACCOUNTS[who] : who;
+/** Signs in through the real form. */
+async function signInWithForm(page: Page, account: { email: string; password: string }) {
   await page.goto("/login");
   await page.getByLabel("البريد الإلكتروني").fill(account.email);
   await page.getByLabel("كلمة المرور", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "تسجيل الدخول" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+/** Each fixture account's last session, reused while it stays valid. */
+const sessions = new Map<AccountName, { cookies: Cookies; home: string }>();
+
+/**
+ * Signs in as a fixture account (by name) or with explicit credentials (always through the form).
+ * A fixture account signs in through the real form the first time; afterwards its session is
+ * reused, as a returning visitor's browser would: the sign-in rate limits (10 a minute per
+ * address) are real in these servers, and a suite that signed in for every test would meet them.
+ * A session that has ended (signed out, replaced by a new sign-in, another server) falls back to
+ * the form.
+ */
+export async function login(page: Page, who: AccountName | { email: string; password: string }) {
+  if (typeof who !== "string") return signInWithForm(page, who);
+  const saved = sessions.get(who);
+  if (saved) {
+    await page.context().addCookies(saved.cookies);
+    await page.goto(saved.home);
+    if (!new URL(page.url()).pathname.startsWith("/login")) return;
+    await page.context().clearCookies();
+  }
+  await signInWithForm(page, ACCOUNTS[who]);
+  const cookies = (await page.context().cookies()).filter((c) => c.name.includes("session"));
+  sessions.set(who, { cookies, home: new URL(page.url()).pathname });
 }
 
 /** Fails with the list of accessibility violations axe finds on the page. */

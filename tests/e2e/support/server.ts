@@ -21,8 +21,14 @@ async function freePort(): Promise<number> {
 
 export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), "rifq-e2e-"));
 
-/** Starts the built app (`node server/index.js`) on a free port and waits for /healthz. */
-export async function startServer(dataDir = newDataDir()): Promise<RunningServer> {
+/**
+ * Starts the built app (`node server/index.js`) on a free port and waits for /healthz.
+ * `env` adds or overrides settings (e.g. SETUP_CODE for a first-run spec).
+ */
+export async function startServer(
+  dataDir = newDataDir(),
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["server/index.js"], {
@@ -35,6 +41,7 @@ export async function startServer(dataDir = newDataDir()): Promise<RunningServer
       SITE_URL: url,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -20,9 +20,7 @@ import { categoryNameOf, useStaffForm } from "~/components/admin/use-staff-form"
 import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { createImage, getImageForStaff, updateImage } from "~/models/images.server";
-import { ImageUploadError } from "~/utils/image-upload.server";
-import { logger } from "~/utils/logger.server";
-import { imageSaveRefusal, loadStaffForm, readStaffUpload } from "~/utils/staff-forms.server";
+import { loadStaffForm, readStaffUpload, staffSaveFailure } from "~/utils/staff-forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { IMAGE_REQUIRED, imageFormSchema } from "./image-schema";
 
@@ -63,10 +61,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     else
       return data(submission.reply({ fieldErrors: { image: [IMAGE_REQUIRED] } }), { status: 400 });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof ImageUploadError) return imageSaveRefusal(submission, "image", error);
-    logger.error({ err: error, id: params.id }, "failed to save a gallery image");
-    return data(submission.reply({ formErrors: [SAVE_FAILED] }), { status: 500 });
+    return staffSaveFailure(submission, error, {
+      saveFailed: SAVE_FAILED,
+      what: "gallery image",
+      id: params.id,
+      imageField: "image",
+    });
   }
   return redirectWithToast(
     STAFF_PATHS.images.list,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { imageFileSchema } from "~/utils/image-rules";
+import { oneLineText, optionalParagraphs } from "~/utils/text-fields";
 
 const TITLE_REQUIRED = "عنوان الصورة مطلوب";
 export const IMAGE_REQUIRED = "يرجى رفع صورة";
@@ -12,15 +13,14 @@ export const IMAGE_REQUIRED = "يرجى رفع صورة";
 export function imageFormSchema({ hasSavedImage }: { hasSavedImage: boolean }) {
   return z
     .object({
-      title: z
-        .string({ error: TITLE_REQUIRED })
-        .trim()
-        .min(1, TITLE_REQUIRED)
-        .max(200, "العنوان يجب ألا يزيد على 200 حرف"),
-      description: z.string().trim().max(1000, "الوصف يجب ألا يزيد على 1000 حرف").optional(),
+      title: oneLineText(200, {
+        required: TITLE_REQUIRED,
+        tooLong: "العنوان يجب ألا يزيد على 200 حرف",
+      }),
+      description: optionalParagraphs(1000, "الوصف يجب ألا يزيد على 1000 حرف"),
       categoryId: z.uuid({ error: "اختر تصنيفاً من القائمة" }).optional(),
       image: imageFileSchema.optional(),
-      removeImage: z.boolean().optional(),
+      removeImage: z.boolean({ error: "طلب غير صالح" }).optional(),
     })
     .superRefine((value, context) => {
       if (!value.image && (!hasSavedImage || value.removeImage)) {

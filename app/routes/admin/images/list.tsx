@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-function ImageCard({ image, canManage }: { image: StaffImageRow; canManage: boolean }) {
+function ImageCard({ image }: { image: StaffImageRow }) {
   return (
     <MediaCard
       media={
@@ -62,29 +62,23 @@ function ImageCard({ image, canManage }: { image: StaffImageRow; canManage: bool
       description={image.description}
       facts={[mediaFacts.author(image.authorName), mediaFacts.created(image.createdAt)]}
       actions={
-        canManage && (
-          <StaffRowActions
-            row={image}
-            editTo={STAFF_PATHS.images.edit(image.id)}
-            deleteMessage={DELETE_CONFIRMATION}
-          />
-        )
+        <StaffRowActions
+          row={image}
+          editTo={STAFF_PATHS.images.edit(image.id)}
+          deleteMessage={DELETE_CONFIRMATION}
+        />
       }
     />
   );
 }
 
 export default function ImagesList() {
-  const { images, q, canManage, loadError } = useLoaderData<typeof loader>();
+  const { images, q, loadError } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="معرض الصور"
-      description={
-        canManage
-          ? "ارفع صور فعاليات الجمعية وبرامجها لتظهر في معرض الوسائط."
-          : "تستطيع تصفّح الصور؛ الرفع والتعديل متاحان للمحررين والمديرين."
-      }
-      addNew={canManage ? { to: STAFF_PATHS.images.new, label: "رفع صورة" } : undefined}
+      description="ارفع صور فعاليات الجمعية وبرامجها لتظهر في معرض الوسائط."
+      addNew={{ to: STAFF_PATHS.images.new, label: "رفع صورة" }}
       search={{
         label: "ابحث في الصور",
         placeholder: "عنوان أو كلمة من الوصف",
@@ -102,7 +96,7 @@ export default function ImagesList() {
       <MediaGrid grid="compact" label="قائمة الصور">
         {images.map((image) => (
           <MediaGridItem key={image.id}>
-            <ImageCard image={image} canManage={canManage} />
+            <ImageCard image={image} />
           </MediaGridItem>
         ))}
       </MediaGrid>

@@ -20,11 +20,9 @@ import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { createPost, getPostForStaff, PostSlugTakenError, updatePost } from "~/models/posts.server";
-import { ImageUploadError } from "~/utils/image-upload.server";
-import { logger } from "~/utils/logger.server";
 import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/utils/post-status";
 import { slugify } from "~/utils/slug";
-import { imageSaveRefusal, loadStaffForm, readStaffUpload } from "~/utils/staff-forms.server";
+import { loadStaffForm, readStaffUpload, staffSaveFailure } from "~/utils/staff-forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { postFormSchema, SLUG_TAKEN } from "./post-schema";
 
@@ -64,15 +62,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await createPost(actor, input, featuredImage);
     }
   } catch (error) {
-    if (error instanceof Response) throw error;
     if (error instanceof PostSlugTakenError) {
       return data(submission.reply({ fieldErrors: { slug: [SLUG_TAKEN] } }), { status: 409 });
     }
-    if (error instanceof ImageUploadError) {
-      return imageSaveRefusal(submission, "featuredImage", error);
-    }
-    logger.error({ err: error, id: params.id }, "failed to save a post");
-    return data(submission.reply({ formErrors: [SAVE_FAILED] }), { status: 500 });
+    return staffSaveFailure(submission, error, {
+      saveFailed: SAVE_FAILED,
+      what: "post",
+      id: params.id,
+      imageField: "featuredImage",
+    });
   }
   return redirectWithToast(
     STAFF_PATHS.posts.list,

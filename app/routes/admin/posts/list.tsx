@@ -98,16 +98,12 @@ const COLUMNS: Column<StaffPostRow>[] = [
 ];
 
 export default function PostsList() {
-  const { posts, q, status, canManage, loadError } = useLoaderData<typeof loader>();
+  const { posts, q, status, loadError } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="المقالات والأخبار"
-      description={
-        canManage
-          ? "اكتب المقالات والأخبار وانشرها في صفحة الأخبار."
-          : "تستطيع الاطلاع على المقالات؛ التعديل متاح للمحررين والمديرين."
-      }
-      addNew={canManage ? { to: STAFF_PATHS.posts.new, label: "مقال جديد" } : undefined}
+      description="اكتب المقالات والأخبار وانشرها في صفحة الأخبار."
+      addNew={{ to: STAFF_PATHS.posts.new, label: "مقال جديد" }}
       search={{
         label: "ابحث في المقالات",
         placeholder: "عنوان أو كلمة من المقال",
@@ -128,17 +124,13 @@ export default function PostsList() {
         rows={posts}
         rowKey={(post) => post.id}
         columns={COLUMNS}
-        actions={
-          canManage
-            ? (post) => (
-                <StaffRowActions
-                  row={post}
-                  editTo={STAFF_PATHS.posts.edit(post.id)}
-                  deleteMessage={DELETE_POST_CONFIRMATION}
-                />
-              )
-            : undefined
-        }
+        actions={(post) => (
+          <StaffRowActions
+            row={post}
+            editTo={STAFF_PATHS.posts.edit(post.id)}
+            deleteMessage={DELETE_POST_CONFIRMATION}
+          />
+        )}
       />
     </StaffListScreen>
   );

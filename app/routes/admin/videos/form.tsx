@@ -21,11 +21,11 @@ import { VideoPlayer } from "~/components/admin/video-player";
 import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { createVideo, getVideoForStaff, updateVideo } from "~/models/videos.server";
-import { logger } from "~/utils/logger.server";
-import { getActor } from "~/utils/permissions.server";
+import { readFormData } from "~/utils/form-data.server";
+import { getStaffActor } from "~/utils/permissions.server";
 import { STATUS_LABELS } from "~/utils/post-status";
 import { assertRole } from "~/utils/roles";
-import { loadStaffForm } from "~/utils/staff-forms.server";
+import { loadStaffForm, staffSaveFailure } from "~/utils/staff-forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { extractYoutubeId, isYoutubeId } from "~/utils/youtube";
 import { VIDEO_STATUSES, videoFormSchema } from "./video-schema";
@@ -52,8 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = assertRole(await getActor(request), "editor");
-  const submission = parseWithZod(await request.formData(), { schema: videoFormSchema });
+  const actor = assertRole(await getStaffActor(request), "editor");
+  const submission = parseWithZod(await readFormData(request), { schema: videoFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const { description, categoryId, ...fields } = submission.value;
@@ -62,9 +62,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (params.id) await updateVideo(actor, params.id, input);
     else await createVideo(actor, input);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    logger.error({ err: error, id: params.id }, "failed to save a video");
-    return data(submission.reply({ formErrors: [SAVE_FAILED] }), { status: 500 });
+    return staffSaveFailure(submission, error, {
+      saveFailed: SAVE_FAILED,
+      what: "video",
+      id: params.id,
+    });
   }
   return redirectWithToast(
     STAFF_PATHS.videos.list,

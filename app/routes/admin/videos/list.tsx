@@ -23,8 +23,9 @@ import {
   type StaffVideoRow,
   toggleVideoStatus,
 } from "~/models/videos.server";
+import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { getActor } from "~/utils/permissions.server";
+import { getStaffActor } from "~/utils/permissions.server";
 import { loadStaffList, type MutationResult, runListMutation } from "~/utils/staff-actions.server";
 import type { Route } from "./+types/list";
 
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A player finished loading in the list: `intent=view` with the video's `id`. */
-const viewSchema = z.object({ intent: z.literal("view"), id: z.string().min(1) });
+const viewSchema = z.object({ intent: z.literal("view"), id: z.string().min(1).max(100) });
 
 /**
  * Counts a view (spec §4). Never a toast and never the error page: whatever happens the list
@@ -54,7 +55,7 @@ const viewSchema = z.object({ intent: z.literal("view"), id: z.string().min(1) }
  */
 async function countView(request: Request, id: string) {
   try {
-    await countVideoView(await getActor(request), id);
+    await countVideoView(await getStaffActor(request), id);
     return data<MutationResult>({ ok: true });
   } catch (error) {
     const status = error instanceof Response ? error.status : 500;
@@ -65,24 +66,25 @@ async function countView(request: Request, id: string) {
 
 /** Row buttons: `intent` = publish-toggle | delete | view, with the video's `id`. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => new FormData());
+  const form = await readFormData(request);
   const view = parseWithZod(form, { schema: viewSchema });
   if (view.status === "success") return countView(request, view.value.id);
-  return runListMutation(request, {
-    "publish-toggle": {
-      run: toggleVideoStatus,
-      success: { type: "success", title: "تم التحديث", description: "تم تحديث حالة الفيديو" },
-      failure: "فشل في تحديث حالة الفيديو",
+  return runListMutation(
+    request,
+    {
+      "publish-toggle": {
+        run: toggleVideoStatus,
+        success: { type: "success", title: "تم التحديث", description: "تم تحديث حالة الفيديو" },
+        failure: "فشل في تحديث حالة الفيديو",
+      },
+      delete: {
+        run: deleteVideo,
+        success: { type: "success", title: "تم الحذف", description: "تم حذف الفيديو نهائياً" },
+        failure: "فشل في حذف الفيديو",
+      },
     },
-    delete: {
-      run: deleteVideo,
-      success: { type: "success", title: "تم الحذف", description: "تم حذف الفيديو نهائياً" },
-      failure: "فشل في حذف الفيديو",
-    },
-  });
+    form,
+  );
 }
 
 /** Sends one view of `id` the first time its player loads; a refusal is only logged. */
@@ -102,7 +104,7 @@ function useViewCounter(id: string) {
   };
 }
 
-function VideoCard({ video, canManage }: { video: StaffVideoRow; canManage: boolean }) {
+function VideoCard({ video }: { video: StaffVideoRow }) {
   const countView = useViewCounter(video.id);
   return (
     <MediaCard
@@ -124,29 +126,23 @@ function VideoCard({ video, canManage }: { video: StaffVideoRow; canManage: bool
         mediaFacts.updated(video.updatedAt),
       ]}
       actions={
-        canManage && (
-          <StaffRowActions
-            row={video}
-            editTo={STAFF_PATHS.videos.edit(video.id)}
-            deleteMessage={DELETE_CONFIRMATION}
-          />
-        )
+        <StaffRowActions
+          row={video}
+          editTo={STAFF_PATHS.videos.edit(video.id)}
+          deleteMessage={DELETE_CONFIRMATION}
+        />
       }
     />
   );
 }
 
 export default function VideosList() {
-  const { videos, q, canManage, loadError } = useLoaderData<typeof loader>();
+  const { videos, q, loadError } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="الفيديوهات"
-      description={
-        canManage
-          ? "أضف مقاطع الجمعية من يوتيوب، وانشرها لتظهر في معرض الوسائط."
-          : "تستطيع مشاهدة الفيديوهات؛ التعديل متاح للمحررين والمديرين."
-      }
-      addNew={canManage ? { to: STAFF_PATHS.videos.new, label: "فيديو جديد" } : undefined}
+      description="أضف مقاطع الجمعية من يوتيوب، وانشرها لتظهر في معرض الوسائط."
+      addNew={{ to: STAFF_PATHS.videos.new, label: "فيديو جديد" }}
       search={{
         label: "ابحث في الفيديوهات",
         placeholder: "عنوان أو كلمة من الوصف",
@@ -164,7 +160,7 @@ export default function VideosList() {
       <MediaGrid grid="wide" label="قائمة الفيديوهات">
         {videos.map((video) => (
           <MediaGridItem key={video.id}>
-            <VideoCard video={video} canManage={canManage} />
+            <VideoCard video={video} />
           </MediaGridItem>
         ))}
       </MediaGrid>

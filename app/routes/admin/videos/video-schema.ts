@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLineText, optionalParagraphs } from "~/utils/text-fields";
 import { extractYoutubeId } from "~/utils/youtube";
 import type { VideoStatus } from "../../../../database/schema/content";
 
@@ -12,18 +13,15 @@ const YOUTUBE_REQUIRED = "رابط يوتيوب مطلوب";
  * YouTube link or a bare id and comes out as the id (or as typed, when no id can be found).
  */
 export const videoFormSchema = z.object({
-  title: z
-    .string({ error: TITLE_REQUIRED })
-    .trim()
-    .min(1, TITLE_REQUIRED)
-    .max(200, "العنوان يجب ألا يزيد على 200 حرف"),
-  description: z.string().trim().max(2000, "الوصف يجب ألا يزيد على 2000 حرف").optional(),
-  youtubeId: z
-    .string({ error: YOUTUBE_REQUIRED })
-    .trim()
-    .min(1, YOUTUBE_REQUIRED)
-    .max(500, "الرابط طويل جداً، الصق رابط الفيديو كما يظهر في يوتيوب")
-    .transform(extractYoutubeId),
+  title: oneLineText(200, {
+    required: TITLE_REQUIRED,
+    tooLong: "العنوان يجب ألا يزيد على 200 حرف",
+  }),
+  description: optionalParagraphs(2000, "الوصف يجب ألا يزيد على 2000 حرف"),
+  youtubeId: oneLineText(500, {
+    required: YOUTUBE_REQUIRED,
+    tooLong: "الرابط طويل جداً، الصق رابط الفيديو كما يظهر في يوتيوب",
+  }).transform(extractYoutubeId),
   categoryId: z.uuid({ error: "اختر تصنيفاً من القائمة" }).optional(),
   status: z.enum(VIDEO_STATUSES, { error: "اختر حالة الفيديو" }).default("draft"),
 });

@@ -1,0 +1,174 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import { FormNotice } from "~/components/settings/form-notice";
+import { SubmitButton } from "~/components/settings/submit-button";
+import { useIntentResult } from "~/components/settings/use-intent-result";
+import { buttonClass } from "~/components/ui/button";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import {
+  type TwoFactorIntent,
+  twoFactorConfirmSchema,
+  twoFactorPasswordSchema,
+} from "~/utils/auth-schemas";
+import { cn } from "~/utils/cn";
+
+/** A step that asks for the account's password first (start, turn off, new recovery codes). */
+function PasswordStepForm({
+  intent,
+  label,
+  pendingLabel,
+  variant = "default",
+}: {
+  intent: TwoFactorIntent;
+  label: string;
+  pendingLabel: string;
+  variant?: "default" | "outline" | "destructive";
+}) {
+  const result = useIntentResult(intent);
+  const [form, fields] = useForm({
+    id: intent,
+    lastResult: result?.reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorPasswordSchema }),
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <InputField
+        label="كلمة المرور الحالية"
+        meta={fields.password}
+        type="password"
+        autoComplete="current-password"
+      />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton
+        intent={intent}
+        variant={variant}
+        className="w-full"
+        pendingLabel={pendingLabel}
+      >
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+const REQUIRED_NOTICE = "التحقق بخطوتين إلزامي لحسابات المديرين في هذا الموقع.";
+
+/** Off: what it is, and the first step (the password). */
+export function TwoFactorOff({ required }: { required: boolean }) {
+  return (
+    <div className="space-y-5">
+      {required && <FormNotice tone="error">{REQUIRED_NOTICE} فعّله للمتابعة.</FormNotice>}
+      <p>
+        عند تفعيله يُطلب منك عند كل تسجيل دخول رمز من تطبيق مصادقة على هاتفك (مثل Google
+        Authenticator أو Microsoft Authenticator)، فلا تكفي كلمة المرور وحدها لدخول حسابك.
+      </p>
+      <PasswordStepForm intent="two-factor-start" label="بدء الإعداد" pendingLabel="جارٍ التحضير…" />
+    </div>
+  );
+}
+
+/** Waiting for the first code: the QR code, the key to type instead, and the code field. */
+export function TwoFactorPending({ setup }: { setup: { qrCode: string; manualKey: string } }) {
+  const result = useIntentResult("two-factor-confirm");
+  const [form, fields] = useForm({
+    id: "two-factor-confirm",
+    lastResult: result?.reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorConfirmSchema }),
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <div className="space-y-5">
+      <ol className="list-inside list-decimal space-y-2">
+        <li>افتح تطبيق المصادقة على هاتفك واختر إضافة حساب.</li>
+        <li>امسح رمز QR التالي بكاميرا التطبيق.</li>
+        <li>اكتب الرمز المكوّن من 6 أرقام الذي يظهر في التطبيق.</li>
+      </ol>
+      <img
+        src={setup.qrCode}
+        alt="رمز QR لإضافة حسابك إلى تطبيق المصادقة"
+        width={240}
+        height={240}
+        className="mx-auto size-60 rounded-xl border border-line bg-white p-2"
+      />
+      <div className="space-y-1 text-center">
+        <p className="text-sm text-muted">لا تستطيع المسح؟ أدخل هذا المفتاح في التطبيق يدوياً:</p>
+        <code dir="ltr" className="block break-all rounded-xl bg-surface px-3 py-2 font-mono">
+          {setup.manualKey}
+        </code>
+      </div>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <InputField
+          label="الرمز من التطبيق"
+          meta={fields.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          dir="ltr"
+        />
+        <FieldErrors id={form.errorId} errors={form.errors} />
+        <SubmitButton intent="two-factor-confirm" className="w-full" pendingLabel="جارٍ التحقق…">
+          تأكيد وتفعيل
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/** On: new recovery codes, and turning it off (not for administrators when it is required). */
+export function TwoFactorOn({ required }: { required: boolean }) {
+  return (
+    <div className="space-y-6">
+      <FormNotice tone="success">التحقق بخطوتين مفعّل لحسابك.</FormNotice>
+      <section className="space-y-3">
+        <h2 className="text-lg">رموز استرداد جديدة</h2>
+        <p className="text-muted">
+          إن فقدت رموزك أو استخدمت أغلبها، أنشئ رموزاً جديدة؛ تتوقف القديمة عن العمل.
+        </p>
+        <PasswordStepForm
+          intent="two-factor-new-codes"
+          label="إنشاء رموز جديدة"
+          pendingLabel="جارٍ الإنشاء…"
+          variant="outline"
+        />
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-lg">إيقاف التحقق بخطوتين</h2>
+        {required ? (
+          <p className="text-muted">{REQUIRED_NOTICE}</p>
+        ) : (
+          <PasswordStepForm
+            intent="two-factor-disable"
+            label="إيقاف التحقق بخطوتين"
+            pendingLabel="جارٍ الإيقاف…"
+            variant="destructive"
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Shown once, right after they are made: the codes that replace the phone when it is lost. */
+export function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
+  return (
+    <div className="space-y-5">
+      <FormNotice tone="success">
+        احفظ رموز الاسترداد هذه في مكان آمن الآن؛ لن تظهر مرة أخرى. يُستخدم كل رمز مرة واحدة لتسجيل
+        الدخول إن لم يكن هاتفك معك.
+      </FormNotice>
+      <ul
+        dir="ltr"
+        aria-label="رموز الاسترداد"
+        className="grid grid-cols-2 gap-2 rounded-2xl bg-surface p-4 text-center font-mono"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <Link to={next} className={cn(buttonClass("default", "lg"), "w-full")}>
+        حفظتها، متابعة
+      </Link>
+    </div>
+  );
+}

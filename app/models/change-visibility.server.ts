@@ -1,0 +1,84 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "~/utils/db.server";
+import type { LiveEvent } from "~/utils/live-updates";
+import { logger } from "~/utils/logger.server";
+import { posts, videos } from "../../database/schema";
+
+/** What a content table's trigger announces (database/migrations/0001 and 0003). */
+export interface ChangeEvent {
+  table: "page_content" | "site_settings" | "posts" | "videos" | "images";
+  op: "INSERT" | "UPDATE" | "DELETE";
+  key: string | null;
+  page_path?: string | null;
+}
+
+/** The tables whose rows may be unpublished (images have no status: every image is public). */
+const WITH_STATUS = { posts, videos };
+type TableWithStatus = keyof typeof WITH_STATUS;
+
+/**
+ * Decides what a signed-out visitor (or a viewer) may hear of a change: never a row's key, and
+ * nothing at all about a post or video that is not and was not published. Whether it was
+ * published comes from the ids this filter remembers (loaded by `reload`, kept up to date by
+ * every event); whether it is comes from the database. One filter serves a whole process.
+ */
+export function createPublicChangeFilter() {
+  const published: Record<TableWithStatus, Set<string>> = { posts: new Set(), videos: new Set() };
+
+  /** Reads the published ids afresh (at start and after a reconnect: events may be missed). */
+  async function reload() {
+    try {
+      const [postRows, videoRows] = await Promise.all([
+        db.select({ id: posts.id }).from(posts).where(eq(posts.status, "published")),
+        db.select({ id: videos.id }).from(videos).where(eq(videos.status, "published")),
+      ]);
+      published.posts = new Set(postRows.map((row) => row.id));
+      published.videos = new Set(videoRows.map((row) => row.id));
+    } catch (error) {
+      logger.warn({ err: error }, "reading the published ids for realtime failed");
+    }
+  }
+
+  async function isPublishedNow(table: TableWithStatus, id: string) {
+    const source = WITH_STATUS[table];
+    const [row] = await db
+      .select({ id: source.id })
+      .from(source)
+      .where(and(eq(source.id, id), eq(source.status, "published")));
+    return Boolean(row);
+  }
+
+  /** The event as the public may see it, or null when it concerns nothing public. */
+  async function toPublic(event: ChangeEvent): Promise<LiveEvent | null> {
+    switch (event.table) {
+      case "page_content":
+        return { table: event.table, page_path: event.page_path ?? null };
+      case "site_settings":
+      case "images":
+        return { table: event.table };
+      case "posts":
+      case "videos": {
+        if (!event.key) return null;
+        const ids = published[event.table];
+        const was = ids.has(event.key);
+        let now = false;
+        if (event.op !== "DELETE") {
+          try {
+            now = await isPublishedNow(event.table, event.key);
+          } catch (error) {
+            logger.warn({ err: error }, "reading a changed row's status for realtime failed");
+            return was ? { table: event.table } : null;
+          }
+        }
+        if (now) ids.add(event.key);
+        else ids.delete(event.key);
+        // A row leaving the public lists (unpublished, deleted) concerns the public too.
+        return was || now ? { table: event.table } : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  return { reload, toPublic };
+}

@@ -1,0 +1,39 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * Our cookies are signed with AUTH_SECRET as `<value>.<base64 HMAC-SHA256 of the value>`,
+ * URL-encoded: better-auth's session cookie (`better-auth.session_token`, with `__Secure-` in
+ * front over HTTPS; padded base64) and React Router's toast cookie (`rifq_toast`; unpadded).
+ * Checking a signature costs microseconds and no database read, so the HTTP layer can tell a real
+ * cookie from one that merely looks like it — before it skips the page cache or reads a body.
+ * (Whether a session is still alive is for the database to say, later.)
+ */
+export const SESSION_COOKIE = "(?:__Secure-)?better-auth\\.session_token";
+export const TOAST_COOKIE = "rifq_toast";
+
+export function hasSignedCookie(
+  cookieHeader: string | undefined,
+  name: string,
+  secret: string,
+): boolean {
+  const raw = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
+  if (!raw) return false;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return false;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return false;
+  // Compared as text: Node's base64 decoder is lenient and would accept trailing junk.
+  const signature = Buffer.from(value.slice(dot + 1));
+  const padded = createHmac("sha256", secret).update(value.slice(0, dot)).digest("base64");
+  return [padded, padded.replace(/=+$/, "")].some(
+    (expected) =>
+      signature.length === expected.length && timingSafeEqual(signature, Buffer.from(expected)),
+  );
+}
+
+export const hasSignedSessionCookie = (cookieHeader: string | undefined, secret: string) =>
+  hasSignedCookie(cookieHeader, SESSION_COOKIE, secret);

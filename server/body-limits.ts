@@ -1,0 +1,102 @@
+import type { NextFunction, Request, Response } from "express";
+import { FORM_MAX_BYTES, REQUEST_TOO_LARGE, UPLOAD_MAX_BYTES } from "~/utils/form-data.server";
+import { hasSignedSessionCookie } from "~/utils/session-cookie.server";
+
+/**
+ * Caps every request body by route before anything reads it, so no request — least of all an
+ * anonymous one — can make the process hold more than its route ever needs: a declared
+ * Content-Length over the cap is answered 413 at once, and a body sent without one is counted
+ * as it streams and cut off with 413. Staff writes without a signed session cookie are refused
+ * with 401 before their body is read. Answers are Arabic plain text (docs/decisions/021).
+ */
+
+/** Sign-in, sign-up, forgot, reset and setup: a few short fields. */
+export const SIGN_IN_MAX_BYTES = 16 * 1024;
+/** better-auth's JSON endpoints under /api. */
+export const API_MAX_BYTES = 32 * 1024;
+export const SIGN_IN_REQUIRED = "يجب تسجيل الدخول أولاً";
+
+export interface BodyLimit {
+  maxBytes: number;
+  /** Only a signed-in staff member writes here: refused without a signed session cookie. */
+  staffOnly: boolean;
+}
+
+/**
+ * The route path a request is for, as React Router matches it: percent-escapes decoded, lower
+ * case (routes match case-insensitively), and without the single-fetch suffix its client adds
+ * when it posts an action (`/login.data`, `/_root.data` for `/`, `/a/_.data` for `/a/`). The
+ * `?index` of an index route is in the query, which no rule looks at.
+ */
+export function routePathOf(pathname: string): string {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: React Router will not match it to a route either.
+  }
+  return path
+    .toLowerCase()
+    .replace(/\/_root\.data$/, "/")
+    .replace(/\/_\.data$/, "/")
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
+}
+
+const SIGN_IN_PATHS = /^\/(?:login|auth|setup)$/;
+const IMAGE_FORMS = /^\/admin\/dashboard\/(?:posts|images)\/(?:new|[^/]+\/edit)$/;
+const STAFF_WRITES = /^\/(?:admin(?:\/.*)?|api\/page-content|account\/two-factor)$/;
+
+/** The cap of a request to `pathname` (see routePathOf). */
+export function bodyLimitFor(pathname: string): BodyLimit {
+  const path = routePathOf(pathname);
+  const staffOnly = STAFF_WRITES.test(path);
+  if (SIGN_IN_PATHS.test(path)) return { maxBytes: SIGN_IN_MAX_BYTES, staffOnly };
+  if (IMAGE_FORMS.test(path)) return { maxBytes: UPLOAD_MAX_BYTES, staffOnly };
+  // Page texts are posted as URL-encoded forms: 20,000 Arabic letters are some 120 KB.
+  if (path === "/api/page-content") return { maxBytes: FORM_MAX_BYTES, staffOnly };
+  if (path.startsWith("/api/")) return { maxBytes: API_MAX_BYTES, staffOnly };
+  return { maxBytes: FORM_MAX_BYTES, staffOnly };
+}
+
+/** Answers at once; the socket is closed afterwards, so the unread rest is never waited for. */
+function refuse(res: Response, status: 401 | 413, message: string) {
+  res.status(status).set("Connection", "close").type("text/plain; charset=utf-8").send(message);
+}
+
+/**
+ * Counts the body as the handler reads it. Past `maxBytes` the handler's copy of the body fails
+ * (it then answers nothing: the 413 below has gone first) and the rest is dropped.
+ */
+function capStreamedBody(req: Request, res: Response, maxBytes: number) {
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= maxBytes) return;
+    req.off("data", count);
+    if (req.listenerCount("error") > 0) req.emit("error", new Error("request body too large"));
+    if (res.headersSent) req.destroy();
+    else refuse(res, 413, REQUEST_TOO_LARGE);
+  };
+  // Paused, a 'data' listener does not start the flow: the body moves only when read.
+  req.pause();
+  req.on("data", count);
+}
+
+const READS_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function createBodyLimits({ secret }: { secret: string }) {
+  return function bodyLimits(req: Request, res: Response, next: NextFunction) {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const { maxBytes, staffOnly } = bodyLimitFor(req.path);
+    if (staffOnly && !READS_ONLY.has(req.method)) {
+      if (!hasSignedSessionCookie(req.headers.cookie, secret)) {
+        return refuse(res, 401, SIGN_IN_REQUIRED);
+      }
+    }
+    const declared = Number(req.headers["content-length"]);
+    if (declared > maxBytes) return refuse(res, 413, REQUEST_TOO_LARGE);
+    capStreamedBody(req, res, maxBytes);
+    next();
+  };
+}

@@ -1,0 +1,60 @@
+import type { Request, Response } from "express";
+import { getDatabaseHandle } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
+
+/** What /healthz answers: 200 when ok, 503 with a short reason when degraded. */
+export type Health = { status: "ok" } | { status: "degraded"; reason: string };
+
+/** A database that takes longer than this to answer `select 1` counts as away. */
+const PING_TIMEOUT_MS = 2_000;
+
+async function databaseAnswers(): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const ping = getDatabaseHandle()
+    .db.execute("select 1")
+    .then(
+      () => true,
+      () => false,
+    );
+  try {
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The health of this process for a load balancer: the database answers and the realtime
+ * LISTEN is in place (without it, open pages and the page cache would miss changes).
+ * Changes of state are logged once, not on every probe.
+ */
+export function createHealthCheck({ isListening }: { isListening: () => boolean }) {
+  let last: Health = { status: "ok" };
+
+  async function check(): Promise<Health> {
+    const health: Health = !(await databaseAnswers())
+      ? { status: "degraded", reason: "database unreachable" }
+      : !isListening()
+        ? { status: "degraded", reason: "realtime listener not connected" }
+        : { status: "ok" };
+    if (health.status !== last.status) {
+      if (health.status === "ok") logger.info("health: ok again");
+      else logger.warn({ reason: health.reason }, "health: degraded");
+    }
+    last = health;
+    return health;
+  }
+
+  async function handle(_req: Request, res: Response) {
+    const health = await check();
+    res
+      .status(health.status === "ok" ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(health);
+  }
+
+  return { check, handle };
+}

@@ -1,0 +1,241 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openEventStream } from "../support/sse";
+import { DESKTOP, launchBrowser, openPage } from "./support/browser";
+import { ACCOUNTS } from "./support/fixtures";
+
+// Two app processes on one PostgreSQL database, as behind a load balancer: a page text saved
+// through one reaches the open pages and clears the page cache of the other (LISTEN/NOTIFY).
+// Needs the build and a PostgreSQL server on 127.0.0.1:5432 (skipped without one); no browser.
+
+const SERVER = "postgres://postgres@127.0.0.1:5432";
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: `${SERVER}/postgres`,
+    connectionTimeoutMillis: 2000,
+  });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const available = await postgresAnswers();
+const database = `rifq_scale_${randomBytes(5).toString("hex")}`;
+const databaseUrl = `${SERVER}/${database}`;
+const shared = {
+  NODE_ENV: "production",
+  DATABASE_URL: databaseUrl,
+  AUTH_SECRET: randomBytes(32).toString("base64url"),
+  LOG_LEVEL: "error",
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface AppProcess {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+}
+
+/** One built app process (`node server/index.js`) on the shared database, once it is healthy. */
+async function startApp(): Promise<AppProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifq-scale-"));
+  const child = spawn(process.execPath, ["server/index.js"], {
+    env: {
+      ...process.env,
+      ...shared,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+    const health = await fetch(`${url}/healthz`).then(
+      (response) => response.json(),
+      () => null,
+    );
+    if (health?.status === "ok") return { url, child, dataDir };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} never became healthy`);
+}
+
+async function stopApp(app: AppProcess | undefined) {
+  if (!app) return;
+  if (app.child.exitCode === null) {
+    await new Promise((resolve) => {
+      app.child.once("exit", resolve);
+      app.child.kill("SIGTERM");
+    });
+  }
+  rmSync(app.dataDir, { recursive: true, force: true });
+}
+
+async function adminDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!available)("two processes on one PostgreSQL database", () => {
+  let first: AppProcess;
+  let second: AppProcess;
+
+  beforeAll(async () => {
+    await adminDatabase((client) => client.query(`create database ${database}`));
+    // Migrates and creates the fixture accounts, as global-setup does for the embedded database.
+    const seedDir = mkdtempSync(path.join(os.tmpdir(), "rifq-scale-seed-"));
+    const seed = spawnSync(
+      path.resolve("node_modules/.bin/tsx"),
+      ["tests/e2e/support/seed-accounts.ts"],
+      { env: { ...process.env, ...shared, DATA_DIR: seedDir }, stdio: "inherit" },
+    );
+    rmSync(seedDir, { recursive: true, force: true });
+    if (seed.status !== 0) throw new Error("seeding the accounts failed");
+    [first, second] = await Promise.all([startApp(), startApp()]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([stopApp(first), stopApp(second)]);
+    if (available) {
+      await adminDatabase((client) =>
+        client.query(`drop database if exists ${database} with (force)`),
+      );
+    }
+  });
+
+  /** The home page as a signed-out visitor's browser gets it, read to its end. */
+  async function home(app: AppProcess) {
+    const response = await fetch(`${app.url}/`, { headers: { accept: "text/html" } });
+    return { cache: response.headers.get("x-cache"), html: await response.text() };
+  }
+
+  /** Signs the admin in through `app`'s sign-in form and answers the session cookie. */
+  async function signInAdmin(app: AppProcess): Promise<string> {
+    const response = await fetch(`${app.url}/login`, {
+      method: "POST",
+      headers: { origin: app.url },
+      body: new URLSearchParams({
+        intent: "sign-in",
+        email: ACCOUNTS.admin.email,
+        password: ACCOUNTS.admin.password,
+      }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+  }
+
+  test("a page text saved on one process reaches the other's open pages and page cache", async () => {
+    expect((await home(second)).cache).toBe("MISS");
+    const cached = await home(second);
+    expect(cached.cache).toBe("HIT");
+    expect(cached.html).toContain("رفقٌ بكبارنا");
+    const stream = await openEventStream(`${second.url}/realtime`);
+
+    const cookie = await signInAdmin(first);
+    const saved = await fetch(`${first.url}/api/page-content`, {
+      method: "POST",
+      headers: { cookie, origin: first.url },
+      body: new URLSearchParams({
+        intent: "save",
+        pagePath: "/",
+        contentKey: "hero-title",
+        value: "رفق في كل مدينة",
+        contentType: "text",
+      }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ ok: true, block: { value: "رفق في كل مدينة" } });
+
+    expect(await stream.waitFor((event) => event.event === "message")).toEqual({
+      event: "message",
+      data: { table: "page_content", page_path: "/" },
+    });
+    await stream.close();
+    const fresh = await home(second);
+    expect(fresh.cache).toBe("MISS");
+    expect(fresh.html).toContain("رفق في كل مدينة");
+    expect(fresh.html).not.toContain("رفقٌ بكبارنا");
+  });
+
+  test("an open page catches up on a change its process missed while LISTEN was down", async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, errors } = await openPage(browser, DESKTOP, second.url);
+      const listening = page.waitForResponse((response) => response.url().endsWith("/realtime"));
+      await page.goto("/");
+      await listening;
+      await page.evaluate(() => {
+        (window as Window & { __marker?: string }).__marker = "same-page";
+      });
+      const stream = await openEventStream(`${second.url}/realtime`);
+
+      // End every LISTEN connection on this database, wait until they are gone, and save a
+      // text before the processes listen again (their first retry is at least 250 ms away).
+      await adminDatabase(async (client) => {
+        await client.query(
+          `select pg_terminate_backend(pid, 5000) from pg_stat_activity
+           where datname = $1 and query like 'LISTEN%'`,
+          [database],
+        );
+      });
+      const writer = new pg.Client({ connectionString: databaseUrl });
+      await writer.connect();
+      await writer.query(
+        `insert into page_content (page_path, content_key, content_value) values ('/', 'hero-title', $1)
+         on conflict (page_path, content_key)
+         do update set content_value = excluded.content_value, updated_at = now()`,
+        ["رفق بعد الانقطاع"],
+      );
+      await writer.end();
+
+      // The process heard nothing of it, but tells its pages to re-sync once it listens again.
+      await stream.waitFor((event) => event.event === "resync", { timeoutMs: 10_000 });
+      await expect
+        .poll(() => page.locator('h1[data-block="hero-title"]').textContent(), { timeout: 5_000 })
+        .toBe("رفق بعد الانقطاع");
+      expect(stream.events.filter((event) => event.event === "message")).toEqual([]);
+      expect(await page.evaluate(() => (window as Window & { __marker?: string }).__marker)).toBe(
+        "same-page",
+      );
+      expect(await fetch(`${second.url}/healthz`).then((r) => r.json())).toEqual({ status: "ok" });
+      await stream.close();
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

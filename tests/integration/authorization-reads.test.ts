@@ -1,0 +1,254 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { createCategory } from "~/models/categories.server";
+import { createImage } from "~/models/images.server";
+import { createPost } from "~/models/posts.server";
+import { createVideo } from "~/models/videos.server";
+import * as categoriesRoute from "~/routes/admin/categories";
+import * as layoutRoute from "~/routes/admin/dashboard-layout";
+import * as imageFormRoute from "~/routes/admin/images/form";
+import * as imageListRoute from "~/routes/admin/images/list";
+import * as landingRoute from "~/routes/admin/landing";
+import * as overviewRoute from "~/routes/admin/overview";
+import * as postFormRoute from "~/routes/admin/posts/form";
+import * as postListRoute from "~/routes/admin/posts/list";
+import * as settingsRoute from "~/routes/admin/settings";
+import * as usersRoute from "~/routes/admin/users";
+import * as videoFormRoute from "~/routes/admin/videos/form";
+import * as videoListRoute from "~/routes/admin/videos/list";
+import type { Role } from "~/utils/roles";
+import { createUser, requestAs, type TestUser } from "../support/accounts";
+import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
+import { pngFile } from "../support/uploads";
+
+/*
+ * THE READ MATRIX: every loader of the staff area, as a signed-out visitor, a viewer, an editor
+ * and an admin. The staff area is for editors and admins (docs/decisions/020): a viewer must get
+ * a 403 and nothing of the back office — not a draft title, not a search hit in a draft's body.
+ * React Router answers `.data` requests by calling these same loaders, and runs a child route's
+ * loader whether or not its layout's loader refused, so every row is checked on its own.
+ *
+ * The coverage test at the end fails for a staff route module with a loader but no row.
+ */
+
+type Outcome = "login" | 403 | "served";
+type Who = "signed out" | Role;
+const WHO: Who[] = ["signed out", "viewer", "editor", "admin"];
+const LOGIN = "login";
+const SERVED = "served";
+const STAFF_ONLY: [Outcome, Outcome, Outcome, Outcome] = [LOGIN, 403, SERVED, SERVED];
+const ADMIN_ONLY: [Outcome, Outcome, Outcome, Outcome] = [LOGIN, 403, 403, SERVED];
+
+const SECRET_TITLE = "مسودة لم تُنشر بعد";
+const SECRET_WORD = "كلمةسرية";
+
+interface Read {
+  name: string;
+  route: string;
+  loader: unknown;
+  path: () => string;
+  params?: () => Record<string, string>;
+  expected: [Outcome, Outcome, Outcome, Outcome];
+  /** What a served answer must hold, for `who`. */
+  served: (body: Record<string, unknown>, who: Who) => void;
+}
+
+let draft: { postId: string; videoId: string; imageId: string };
+
+/** The serialized answer, as a `.data` response would carry it. */
+const text = (body: unknown) => JSON.stringify(body);
+
+const READS: Read[] = [
+  {
+    name: "the staff layout",
+    route: "app/routes/admin/dashboard-layout.tsx",
+    loader: layoutRoute.loader,
+    path: () => "/admin/dashboard",
+    expected: STAFF_ONLY,
+    served: (body, who) => expect(body.actor).toMatchObject({ role: who }),
+  },
+  {
+    name: "the overview (figures and recent activity)",
+    route: "app/routes/admin/overview.tsx",
+    loader: overviewRoute.loader,
+    path: () => "/admin/dashboard",
+    expected: STAFF_ONLY,
+    served: (body) => {
+      expect(body.stats).toMatchObject({ posts: { draft: 1 } });
+      expect(text(body.activity)).toContain(SECRET_TITLE);
+    },
+  },
+  {
+    name: "the posts list, drafts filtered and searched by body",
+    route: "app/routes/admin/posts/list.tsx",
+    loader: postListRoute.loader,
+    path: () => `/admin/dashboard/posts?status=draft&q=${encodeURIComponent(SECRET_WORD)}`,
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.posts)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "a draft post's form",
+    route: "app/routes/admin/posts/form.tsx",
+    loader: postFormRoute.loader,
+    path: () => `/admin/dashboard/posts/${draft.postId}/edit`,
+    params: () => ({ id: draft.postId }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.post)).toContain(SECRET_WORD),
+  },
+  {
+    name: "the videos list",
+    route: "app/routes/admin/videos/list.tsx",
+    loader: videoListRoute.loader,
+    path: () => "/admin/dashboard/videos",
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.videos)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "an unpublished video's form",
+    route: "app/routes/admin/videos/form.tsx",
+    loader: videoFormRoute.loader,
+    path: () => `/admin/dashboard/videos/${draft.videoId}/edit`,
+    params: () => ({ id: draft.videoId }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.video)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "the gallery's back office",
+    route: "app/routes/admin/images/list.tsx",
+    loader: imageListRoute.loader,
+    path: () => "/admin/dashboard/images",
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.images)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "an image's form",
+    route: "app/routes/admin/images/form.tsx",
+    loader: imageFormRoute.loader,
+    path: () => `/admin/dashboard/images/${draft.imageId}/edit`,
+    params: () => ({ id: draft.imageId }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.image)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "the categories with usage counts",
+    route: "app/routes/admin/categories.tsx",
+    loader: categoriesRoute.loader,
+    path: () => "/admin/dashboard/categories",
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.categories)).toContain("تصنيف المسودات"),
+  },
+  {
+    name: "the settings screen",
+    route: "app/routes/admin/settings.tsx",
+    loader: settingsRoute.loader,
+    path: () => "/admin/dashboard/settings",
+    expected: STAFF_ONLY,
+    // Editors get only their own account; the site's settings are the admins'.
+    served: (body, who) =>
+      who === "admin"
+        ? expect(body.site).toMatchObject({ settings: expect.any(Object) })
+        : expect(body.site).toBeNull(),
+  },
+  {
+    name: "the users",
+    route: "app/routes/admin/users.tsx",
+    loader: usersRoute.loader,
+    path: () => "/admin/dashboard/users",
+    expected: ADMIN_ONLY,
+    served: (body) => expect(text(body.users)).toContain("مدير المصفوفة"),
+  },
+  {
+    name: "the admin landing",
+    route: "app/routes/admin/landing.tsx",
+    loader: landingRoute.loader,
+    path: () => "/admin",
+    expected: ADMIN_ONLY,
+    served: (body) => expect(body.fullName).toBe("مدير المصفوفة"),
+  },
+];
+
+/** Staff route modules whose loaders serve nothing, and why. */
+const NOT_STAFF_READS: Record<string, string> = {
+  "app/routes/admin/path-family-redirect.tsx": "a redirect to the /admin/dashboard twin",
+  "app/routes/admin/users-redirect.tsx": "a redirect to /admin/dashboard/users",
+};
+
+let shared: Record<Role, TestUser>;
+
+beforeAll(async () => {
+  const [viewer, editor, admin] = await Promise.all([
+    createUser("viewer", "مشاهد المصفوفة"),
+    createUser("editor", "محرر المصفوفة"),
+    createUser("admin", "مدير المصفوفة"),
+  ]);
+  shared = { viewer, editor, admin };
+  const category = await createCategory(admin, { name: "تصنيف المسودات", slug: "drafts" });
+  const post = await createPost(admin, {
+    title: SECRET_TITLE,
+    slug: "secret-draft",
+    excerpt: null,
+    content: `نص فيه ${SECRET_WORD} لا يراه إلا فريق العمل`,
+    categoryId: category.id,
+    status: "draft",
+  });
+  const video = await createVideo(admin, {
+    title: SECRET_TITLE,
+    description: null,
+    youtubeId: "dQw4w9WgXcQ",
+    categoryId: null,
+    status: "draft",
+  });
+  const image = await createImage(
+    admin,
+    { title: SECRET_TITLE, description: null, categoryId: null },
+    await pngFile(),
+  );
+  draft = { postId: post.id, videoId: video.id, imageId: image.id };
+});
+
+function outcomeOf(result: unknown): Outcome | string {
+  const status = statusOf(result);
+  if (status === 302 && headersOf(result).get("location")?.startsWith("/login?redirectTo=")) {
+    return LOGIN;
+  }
+  if (status === 403) return 403;
+  return status === 200 && !(result instanceof Response) ? SERVED : `answered ${status}`;
+}
+
+describe.each(READS)("$name", (read) => {
+  test.each(WHO.map((who, index) => ({ who, expected: read.expected[index] })))(
+    "$who → $expected",
+    async ({ who, expected }) => {
+      const actor = who === "signed out" ? null : shared[who];
+      const result = await call(
+        read.loader as never,
+        requestAs(actor, read.path()),
+        read.params?.(),
+      );
+      expect(outcomeOf(result)).toBe(expected);
+      if (expected === SERVED) {
+        read.served(dataOf(result), who);
+      } else {
+        // A refusal carries nothing of the back office.
+        const body = result instanceof Response ? await result.text() : text(result);
+        expect(body).not.toContain(SECRET_TITLE);
+        expect(body).not.toContain(SECRET_WORD);
+      }
+    },
+  );
+});
+
+test("every staff route module with a loader has rows, or a reason not to", () => {
+  function modulesWithLoaders(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return modulesWithLoaders(file);
+      if (!/\.tsx?$/.test(entry.name) || /\.(test|server)\.tsx?$/.test(entry.name)) return [];
+      const source = readFileSync(file, "utf8");
+      return /export\s+(async\s+function|const|function)\s+loader\b/.test(source) ? [file] : [];
+    });
+  }
+  const covered = new Set([...READS.map((read) => read.route), ...Object.keys(NOT_STAFF_READS)]);
+  expect(modulesWithLoaders("app/routes/admin").filter((file) => !covered.has(file))).toEqual([]);
+});

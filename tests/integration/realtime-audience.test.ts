@@ -1,0 +1,177 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "~/utils/db.server";
+import { images, pageContent, posts, siteSettings, videos } from "../../database/schema";
+import { createRealtimeHub } from "../../server/realtime";
+import { createUser } from "../support/accounts";
+import { type EventStream, openEventStream } from "../support/sse";
+
+// Signed-out visitors and viewers hear only what public pages show; editors and admins hear
+// every change, drafts included (docs/decisions/016-resilient-realtime.md).
+
+const hub = createRealtimeHub();
+const server = express().get("/realtime", hub.handle).listen(0, "127.0.0.1");
+const url = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/realtime`;
+
+let streams: { visitor: EventStream; viewer: EventStream; editor: EventStream };
+
+beforeAll(async () => {
+  await hub.ready;
+  const [editor, viewer] = await Promise.all([createUser("editor"), createUser("viewer")]);
+  const [visitorStream, viewerStream, editorStream] = await Promise.all([
+    openEventStream(url()),
+    openEventStream(url(), { cookie: viewer.cookie }),
+    openEventStream(url(), { cookie: editor.cookie }),
+  ]);
+  streams = { visitor: visitorStream, viewer: viewerStream, editor: editorStream };
+});
+
+afterAll(async () => {
+  await Promise.all(Object.values(streams ?? {}).map((stream) => stream.close()));
+  await hub.close();
+  server.close();
+});
+
+let sentinels = 0;
+
+/**
+ * What each stream hears of `change`. A text of a page of its own follows it: events reach a
+ * stream in the order they happened, so once a stream has heard that one, it heard all it will.
+ */
+async function heardOf(change: () => Promise<unknown>) {
+  const starts = Object.values(streams).map((stream) => stream.events.length);
+  await change();
+  const sentinelPath = `/sentinel-${++sentinels}`;
+  await db
+    .insert(pageContent)
+    .values({ pagePath: sentinelPath, contentKey: "mark", contentValue: "." });
+  const heard = await Promise.all(
+    Object.values(streams).map(async (stream, index) => {
+      const sentinel = await stream.waitFor(
+        (event) => (event.data as { page_path?: string }).page_path === sentinelPath,
+        { from: starts[index] },
+      );
+      return stream.events
+        .slice(starts[index], stream.events.indexOf(sentinel))
+        .map((event) => event.data);
+    }),
+  );
+  const [visitor, viewer, editor] = heard;
+  return { visitor, viewer, editor };
+}
+
+const publishedPost = (slug: string) => ({
+  title: "خبر منشور",
+  content: "نص",
+  slug,
+  status: "published" as const,
+  publishedAt: new Date(),
+});
+
+test("a page text reaches everyone; the public hear its page but not its key", async () => {
+  const heard = await heardOf(() =>
+    db
+      .insert(pageContent)
+      .values({ pagePath: "/about", contentKey: "intro", contentValue: "من نحن" }),
+  );
+  expect(heard.visitor).toEqual([{ table: "page_content", page_path: "/about" }]);
+  expect(heard.viewer).toEqual(heard.visitor);
+  expect(heard.editor).toEqual([
+    { table: "page_content", op: "INSERT", key: "intro", page_path: "/about" },
+  ]);
+});
+
+test("a settings change and a gallery image reach the public without their keys", async () => {
+  const heard = await heardOf(async () => {
+    await db.insert(siteSettings).values({ key: "contact_info", value: { phone: "0500000000" } });
+    await db.insert(images).values({ title: "صورة", imageUrl: "/uploads/gallery/a.webp" });
+  });
+  expect(heard.visitor).toEqual([{ table: "site_settings" }, { table: "images" }]);
+  expect(heard.viewer).toEqual(heard.visitor);
+  expect(heard.editor).toEqual([
+    { table: "site_settings", op: "INSERT", key: "contact_info" },
+    { table: "images", op: "INSERT", key: expect.any(String) },
+  ]);
+});
+
+test("a draft post's life is never heard by visitors or viewers, only by staff", async () => {
+  let id = "";
+  const heard = await heardOf(async () => {
+    [{ id }] = await db
+      .insert(posts)
+      .values({ title: "مسودة سرية", content: "نص", slug: "secret-draft" })
+      .returning({ id: posts.id });
+    await db.update(posts).set({ title: "مسودة معدلة" }).where(eq(posts.id, id));
+    await db.update(posts).set({ status: "archived" }).where(eq(posts.id, id));
+    await db.delete(posts).where(eq(posts.id, id));
+  });
+  expect(heard.visitor).toEqual([]);
+  expect(heard.viewer).toEqual([]);
+  expect(heard.editor).toEqual([
+    { table: "posts", op: "INSERT", key: id },
+    { table: "posts", op: "UPDATE", key: id },
+    { table: "posts", op: "UPDATE", key: id },
+    { table: "posts", op: "DELETE", key: id },
+  ]);
+});
+
+test("publishing, editing, unpublishing and deleting a post are heard, without its id", async () => {
+  let draft = { id: "" };
+  await heardOf(async () => {
+    [draft] = await db
+      .insert(posts)
+      .values({ title: "قريباً", content: "نص", slug: "soon" })
+      .returning({ id: posts.id });
+  });
+  const publish = await heardOf(() =>
+    db
+      .update(posts)
+      .set({ status: "published", publishedAt: new Date() })
+      .where(eq(posts.id, draft.id)),
+  );
+  expect(publish.visitor).toEqual([{ table: "posts" }]);
+  expect(publish.viewer).toEqual([{ table: "posts" }]);
+
+  const edit = await heardOf(() =>
+    db.update(posts).set({ title: "عنوان جديد" }).where(eq(posts.id, draft.id)),
+  );
+  expect(edit.visitor).toEqual([{ table: "posts" }]);
+
+  // Leaving the public list is news for the public pages too.
+  const unpublish = await heardOf(() =>
+    db.update(posts).set({ status: "draft", publishedAt: null }).where(eq(posts.id, draft.id)),
+  );
+  expect(unpublish.visitor).toEqual([{ table: "posts" }]);
+  const editDraft = await heardOf(() =>
+    db.update(posts).set({ title: "مسودة مرة أخرى" }).where(eq(posts.id, draft.id)),
+  );
+  expect(editDraft.visitor).toEqual([]);
+
+  let published = { id: "" };
+  const creation = await heardOf(async () => {
+    [published] = await db
+      .insert(posts)
+      .values(publishedPost("to-delete"))
+      .returning({ id: posts.id });
+  });
+  expect(creation.visitor).toEqual([{ table: "posts" }]);
+  const removal = await heardOf(() => db.delete(posts).where(eq(posts.id, published.id)));
+  expect(removal.visitor).toEqual([{ table: "posts" }]);
+  expect(removal.editor).toEqual([{ table: "posts", op: "DELETE", key: published.id }]);
+});
+
+test("a draft video is not heard by the public; a published one is", async () => {
+  const draft = await heardOf(() =>
+    db.insert(videos).values({ title: "فيديو مسودة", youtubeId: "dQw4w9WgXcQ" }),
+  );
+  expect(draft.visitor).toEqual([]);
+  expect(draft.editor).toEqual([expect.objectContaining({ table: "videos", op: "INSERT" })]);
+
+  const published = await heardOf(() =>
+    db.insert(videos).values({ title: "فيديو", youtubeId: "dQw4w9WgXcQ", status: "published" }),
+  );
+  expect(published.visitor).toEqual([{ table: "videos" }]);
+  expect(published.viewer).toEqual([{ table: "videos" }]);
+});
