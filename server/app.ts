@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
+import { startOutreachRetention } from "~/models/outreach-retention.server";
 import { announceSetupLink } from "~/models/setup-code.server";
 import { startServerBackups } from "~/utils/backup/schedule.server";
 import { ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
@@ -24,6 +25,8 @@ const env = getEnv();
 await ensureDatabaseReady();
 // Holds an embedded DATA_DIR against `npm run backup`; nightly backups (docs/decisions/017).
 const backups = startServerBackups();
+// Clears old volunteer and survey contact details daily (docs/decisions/022).
+const retention = startOutreachRetention();
 // First run: log the /setup link with its one-time code (docs/decisions/018).
 await announceSetupLink();
 const pageCache = createPageCache({ secret: env.AUTH_SECRET });
@@ -120,6 +123,7 @@ app.use(
 /** Stops realtime streams and closes the database (graceful shutdown). */
 export async function shutdown() {
   await backups.stop();
+  await retention.stop();
   await realtime.close();
   await getDatabaseHandle().close();
   logger.info("server stopped");

@@ -88,6 +88,10 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
       <p className="border-t border-white/15 py-4 text-center text-sm text-white/75">
         © {new Date().getFullYear()}{" "}
         <Text k="footer-copyright">جمعية رفق لرعاية كبار السن. جميع الحقوق محفوظة.</Text>
+        {" · "}
+        <Link to="/privacy" className="underline hover:text-white">
+          <Text k="footer-privacy">الخصوصية وحماية البيانات</Text>
+        </Link>
       </p>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { MessageSquareHeart, ThumbsUp } from "lucide-react";
+import { Angry, Frown, Laugh, Meh, MessageSquareHeart, Smile, ThumbsUp } from "lucide-react";
 import type { LinkItem } from "./items";
 
 export interface FeedbackAudience extends LinkItem {
@@ -30,3 +30,35 @@ export const FEEDBACK_AUDIENCES: FeedbackAudience[] = [
 export function findFeedbackAudience(audience: string | undefined) {
   return FEEDBACK_AUDIENCES.find((item) => item.audience === audience);
 }
+
+export interface SurveyQuestion {
+  key: string;
+  text: string;
+}
+
+/** The 1–5 scale, shown as words and faces as well as numbers. */
+export const SATISFACTION_SCALE = [
+  { value: 1, face: Angry, label: "غير راضٍ أبداً" },
+  { value: 2, face: Frown, label: "غير راضٍ" },
+  { value: 3, face: Meh, label: "محايد" },
+  { value: 4, face: Smile, label: "راضٍ" },
+  { value: 5, face: Laugh, label: "راضٍ جداً" },
+] as const;
+
+/** The questions of each survey (at most six; the texts are editable in place). */
+export const SURVEY_QUESTIONS: Record<"visitors" | "beneficiaries", SurveyQuestion[]> = {
+  visitors: [
+    { key: "reception", text: "ما مدى رضاك عن حسن الاستقبال والتعامل؟" },
+    { key: "place", text: "ما مدى رضاك عن نظافة المكان وسهولة الوصول إليه؟" },
+    { key: "information", text: "ما مدى رضاك عن وضوح المعلومات التي حصلت عليها؟" },
+    { key: "website", text: "ما مدى رضاك عن سهولة استخدام موقعنا الإلكتروني؟" },
+    { key: "overall", text: "ما مدى رضاك العام عن زيارتك؟" },
+  ],
+  beneficiaries: [
+    { key: "services", text: "ما مدى رضاك عن جودة الخدمات التي تلقّيتها؟" },
+    { key: "staff", text: "ما مدى رضاك عن تعامل فريق الجمعية واحترامه؟" },
+    { key: "timing", text: "ما مدى رضاك عن مواعيد الخدمة والتزامنا بها؟" },
+    { key: "communication", text: "ما مدى رضاك عن سهولة التواصل معنا؟" },
+    { key: "overall", text: "ما مدى رضاك العام عن خدمات الجمعية؟" },
+  ],
+};

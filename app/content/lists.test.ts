@@ -11,7 +11,7 @@ import { STRATEGIC_GOALS } from "./objectives";
 import { JOIN_STEPS, PROGRAMS } from "./programs";
 import { EMERGENCY_LINE, SERVICE_CHANNELS, SERVICE_SECTIONS, SERVICES } from "./services";
 import { INCOME_SOURCES, KEY_INDICATORS, PHASES, TARGET_GROUPS } from "./strategy";
-import { VOLUNTEER_BENEFITS, volunteerMailto } from "./volunteer";
+import { VOLUNTEER_BENEFITS } from "./volunteer";
 import { EXTRA_BENEFITS, REASONS, SOCIAL_IMPACT } from "./why";
 
 const titles = (items: { title: string }[]) => items.map((item) => item.title);
@@ -102,12 +102,4 @@ test("only the two audiences have a survey page", () => {
   expect(findFeedbackAudience("beneficiaries")?.title).toBe("قياس رضا المستفيدين");
   expect(findFeedbackAudience("unknown")).toBeUndefined();
   expect(findFeedbackAudience(undefined)).toBeUndefined();
-});
-
-test("the volunteer button opens an e-mail with the request filled in", () => {
-  const link = new URL(volunteerMailto("info@rifq.org.sa"));
-  expect(link.protocol).toBe("mailto:");
-  expect(link.pathname).toBe("info@rifq.org.sa");
-  expect(link.searchParams.get("subject")).toBe("طلب تسجيل متطوع");
-  expect(link.searchParams.get("body")).toContain("الاسم:");
 });

@@ -29,14 +29,31 @@ export const VOLUNTEER_BENEFITS: IconItem[] = [
   },
 ];
 
-/** The subject and body of the e-mail the register-as-volunteer button opens. */
-export const VOLUNTEER_EMAIL = {
-  subject: "طلب تسجيل متطوع",
-  body: "السلام عليكم،\nأرغب في التطوع مع جمعية رفق.\nالاسم:\nالمدينة:\nرقم الجوال:\nالمجال الذي أحب التطوع فيه:\n",
-};
+/** The roles a volunteer may choose on the registration form (several at once). */
+export const VOLUNTEER_INTERESTS = [
+  { key: "visits", label: "زيارة كبار السن ومؤانستهم" },
+  { key: "care", label: "الدعم الصحي والرعاية المنزلية" },
+  { key: "events", label: "تنظيم الفعاليات والبرامج" },
+  { key: "remote", label: "الدعم الإداري والتقني عن بُعد" },
+] as const;
 
-/** A mailto: link to `email` with the volunteer request filled in. */
-export function volunteerMailto(email: string): string {
-  const query = `subject=${encodeURIComponent(VOLUNTEER_EMAIL.subject)}&body=${encodeURIComponent(VOLUNTEER_EMAIL.body)}`;
-  return `mailto:${email}?${query}`;
-}
+export const VOLUNTEER_AVAILABILITY = [
+  { key: "weekdays", label: "أيام الأسبوع" },
+  { key: "weekends", label: "عطلة نهاية الأسبوع" },
+  { key: "evenings", label: "الفترة المسائية" },
+] as const;
+
+const labelsOf = (items: readonly { key: string; label: string }[], keys: string[]) =>
+  keys.map((key) => items.find((item) => item.key === key)?.label ?? key);
+export const interestLabels = (keys: string[]) => labelsOf(VOLUNTEER_INTERESTS, keys);
+export const availabilityLabels = (keys: string[]) => labelsOf(VOLUNTEER_AVAILABILITY, keys);
+
+export const VOLUNTEER_STATUS_LABELS = {
+  new: "جديد",
+  contacted: "تم التواصل",
+  accepted: "مقبول",
+  declined: "معتذر عنه",
+} as const;
+
+/** The cities a volunteer may choose: the six of the service area, or another one. */
+export const OTHER_CITY = { key: "other", name: "مدينة أخرى" } as const;

@@ -3,6 +3,8 @@ import { db } from "~/utils/db.server";
 import type { PostStatus } from "~/utils/post-status";
 import { type Actor, assertRole, hasRole } from "~/utils/roles";
 import { images, posts, users, videos } from "../../database/schema";
+import { averageRatingSince } from "./surveys.server";
+import { countNewVolunteers } from "./volunteers.server";
 
 type StatusCounts<S extends string> = Record<S, number> & { total: number; views: number };
 
@@ -12,6 +14,14 @@ export interface DashboardStats {
   images: number;
   /** Registered users: present for administrators only (spec §6). */
   users?: number;
+  /** Volunteer registrations still "new", and this month's mean survey rating (1–5, or null). */
+  outreach: { newVolunteers: number; surveyAverage: number | null };
+}
+
+/** The first moment of the current month in Riyadh (UTC+3 all year). */
+export function startOfMonthInRiyadh(now = new Date()): Date {
+  const riyadh = new Date(now.getTime() + 3 * 60 * 60 * 1000);
+  return new Date(Date.UTC(riyadh.getUTCFullYear(), riyadh.getUTCMonth(), 1) - 3 * 60 * 60 * 1000);
 }
 
 /** Rows of (status, count, views) folded into one record with a total. */
@@ -40,18 +50,22 @@ export async function getDashboardStats(actor: Actor | null): Promise<DashboardS
       .select({ status: table.status, total: count(), views: sum(table.viewsCount) })
       .from(table)
       .groupBy(table.status);
-  const [postRows, videoRows, [imageRow], userRow] = await Promise.all([
-    byStatus(posts),
-    byStatus(videos),
-    db.select({ total: count() }).from(images),
-    hasRole(reader, "admin")
-      ? db.select({ total: count() }).from(users)
-      : Promise.resolve(undefined),
-  ]);
+  const [postRows, videoRows, [imageRow], userRow, newVolunteers, surveyAverage] =
+    await Promise.all([
+      byStatus(posts),
+      byStatus(videos),
+      db.select({ total: count() }).from(images),
+      hasRole(reader, "admin")
+        ? db.select({ total: count() }).from(users)
+        : Promise.resolve(undefined),
+      countNewVolunteers(reader),
+      averageRatingSince(reader, startOfMonthInRiyadh()),
+    ]);
   const stats: DashboardStats = {
     posts: tally(["draft", "published", "archived"], postRows),
     videos: tally(["draft", "published"], videoRows),
     images: imageRow?.total ?? 0,
+    outreach: { newVolunteers, surveyAverage },
   };
   if (userRow) stats.users = userRow[0]?.total ?? 0;
   return stats;

@@ -42,6 +42,9 @@ export const EDITABLE_PAGE_PATTERNS = [
   "/feedback/:audience",
   "/volunteer",
   "/donate",
+  "/privacy",
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
 ] as const;
 
 /** What a dynamic segment may hold for the page to be a real one. */

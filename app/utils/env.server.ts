@@ -79,6 +79,13 @@ const envSchema = z
     ADMIN_TWO_FACTOR: z
       .enum(["optional", "required"], { error: "ADMIN_TWO_FACTOR must be optional or required" })
       .default("optional"),
+    // Months volunteer registrations and survey contact details are kept (docs/decisions/022).
+    OUTREACH_RETENTION_MONTHS: z.coerce
+      .number({ error: "OUTREACH_RETENTION_MONTHS must be a whole number from 1 to 120" })
+      .int("OUTREACH_RETENTION_MONTHS must be a whole number from 1 to 120")
+      .min(1, "OUTREACH_RETENTION_MONTHS must be a whole number from 1 to 120")
+      .max(120, "OUTREACH_RETENTION_MONTHS must be a whole number from 1 to 120")
+      .default(24),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

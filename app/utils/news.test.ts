@@ -9,7 +9,6 @@ import {
   filterByCategory,
   LIST_EXCERPT_LENGTH,
   type NewsPost,
-  newsletterMailto,
   paragraphsOf,
   tagsOf,
   toNewsCard,
@@ -183,17 +182,5 @@ describe("paragraphsOf", () => {
       "الثاني",
       "الثالث <b>x</b>",
     ]);
-  });
-});
-
-describe("newsletterMailto", () => {
-  test("addresses the association with a ready subscription request", () => {
-    const href = newsletterMailto("info@rifq.org.sa", " reader+news@example.com ");
-    const url = new URL(href);
-    expect(url.protocol).toBe("mailto:");
-    expect(url.pathname).toBe("info@rifq.org.sa");
-    expect(href).not.toContain("+");
-    expect(url.searchParams.get("subject")).toBe("طلب اشتراك في النشرة البريدية");
-    expect(url.searchParams.get("body")).toContain("على البريد: reader+news@example.com");
   });
 });

@@ -286,14 +286,3 @@ export function paragraphsOf(content: string): string[] {
     .map((line) => line.trim())
     .filter(Boolean);
 }
-
-/**
- * The newsletter has no mailing service behind it (spec: no action is wired), so subscribing
- * opens the reader's own e-mail app with a ready request to the association, which they send.
- */
-export function newsletterMailto(associationEmail: string, subscriberEmail: string): string {
-  const subject = "طلب اشتراك في النشرة البريدية";
-  const body = `السلام عليكم،\nأرغب في الاشتراك في النشرة البريدية لجمعية رفق على البريد: ${subscriberEmail.trim()}`;
-  const query = new URLSearchParams({ subject, body }).toString().replaceAll("+", "%20");
-  return `mailto:${associationEmail}?${query}`;
-}

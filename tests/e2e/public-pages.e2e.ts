@@ -54,9 +54,12 @@ const PAGES: PageCase[] = [
   },
   { path: "/media", holds: ["آخر أخبار الجمعية", "صور ومقاطع مرئية", "تواصل مع الفريق الإعلامي"] },
   { path: "/feedback", holds: ["قياس رضا الزوار", "قياس رضا المستفيدين", "شاركنا رأيك"] },
-  { path: "/feedback/visitors", holds: ["قياس رضا الزوار", "سيتم إضافة الاستبيان"] },
-  { path: "/feedback/beneficiaries", holds: ["قياس رضا المستفيدين", "سيتم إضافة الاستبيان"] },
-  { path: "/volunteer", holds: ["خدمة المجتمع", "التقدير والشهادات", "?subject="] },
+  { path: "/feedback/visitors", holds: ["قياس رضا الزوار", "ما مدى رضاك العام عن زيارتك؟"] },
+  {
+    path: "/feedback/beneficiaries",
+    holds: ["قياس رضا المستفيدين", "ما مدى رضاك العام عن خدمات الجمعية؟"],
+  },
+  { path: "/volunteer", holds: ["خدمة المجتمع", "التقدير والشهادات", "أرسل طلب التطوع"] },
   { path: "/feedback/unknown", status: 404, holds: ["عذراً، الصفحة غير موجودة"] },
   { path: "/no-such-page", status: 404, holds: ["عذراً، الصفحة غير موجودة"] },
 ];

@@ -4,12 +4,18 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import { createImage } from "~/models/images.server";
+import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
 import { createPost } from "~/models/posts.server";
+import { submitSurveyResponse } from "~/models/surveys.server";
 import { createVideo } from "~/models/videos.server";
+import { registerVolunteer } from "~/models/volunteers.server";
 import * as categoriesRoute from "~/routes/admin/categories";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
+import * as subscribersRoute from "~/routes/admin/outreach/subscribers";
+import * as surveysRoute from "~/routes/admin/outreach/surveys";
+import * as volunteersRoute from "~/routes/admin/outreach/volunteers";
 import * as postFormRoute from "~/routes/admin/posts/form";
 import * as postListRoute from "~/routes/admin/posts/list";
 import * as settingsRoute from "~/routes/admin/settings";
@@ -27,12 +33,15 @@ import {
   accounts,
   categories,
   images,
+  newsletterSubscribers,
   pageContent,
   pageContentRevisions,
   posts,
   siteSettings,
+  surveyResponses,
   users,
   videos,
+  volunteers,
 } from "../../database/schema";
 import { createUser, requestAs, TEST_PASSWORD, type TestUser } from "../support/accounts";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
@@ -524,7 +533,88 @@ const MUTATIONS: Mutation[] = [
       );
     },
   },
+  {
+    name: "volunteers: change status and note",
+    route: "app/routes/admin/outreach/volunteers.tsx",
+    intent: "update",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newVolunteer();
+      return tried(
+        post(volunteersRoute, who, "/admin/dashboard/volunteers", {
+          intent: "update",
+          id,
+          status: "contacted",
+          staffNote: "تم الاتصال",
+        }),
+        async () => (await volunteerRow(id))?.status === "contacted",
+      );
+    },
+  },
+  {
+    name: "volunteers: delete on request",
+    route: "app/routes/admin/outreach/volunteers.tsx",
+    intent: "delete",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const { id } = await newVolunteer();
+      return tried(
+        post(volunteersRoute, who, "/admin/dashboard/volunteers", { intent: "delete", id }),
+        async () => !(await volunteerRow(id)),
+      );
+    },
+  },
+  {
+    name: "survey answers: delete on request",
+    route: "app/routes/admin/outreach/surveys.tsx",
+    intent: "delete",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const { id } = await submitSurveyResponse("visitors", {
+        answers: { overall: 3 },
+        comment: "تعليق المصفوفة",
+        contactName: "اسم",
+        contactPhone: "+966501234567",
+      });
+      return tried(
+        post(surveysRoute, who, "/admin/dashboard/surveys", { intent: "delete", id }),
+        async () =>
+          !(await rowOf(db.select().from(surveyResponses).where(eq(surveyResponses.id, id)))),
+      );
+    },
+  },
+  {
+    name: "newsletter subscribers: delete on request",
+    route: "app/routes/admin/outreach/subscribers.tsx",
+    intent: "delete",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const email = `${unique("reader")}@example.test`;
+      await requestNewsletterSubscription(email);
+      const subscriber = () =>
+        rowOf(
+          db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
+        );
+      const { id } = (await subscriber()) ?? { id: "" };
+      return tried(
+        post(subscribersRoute, who, "/admin/dashboard/subscribers", { intent: "delete", id }),
+        async () => !(await subscriber()),
+      );
+    },
+  },
 ];
+
+const newVolunteer = () =>
+  registerVolunteer({
+    fullName: `متطوع المصفوفة ${++counter}`,
+    phone: "+966501234567",
+    city: "dammam",
+    interests: ["visits"],
+    availability: ["weekends"],
+    consent: "on",
+  });
+const volunteerRow = (id: string) =>
+  rowOf(db.select().from(volunteers).where(eq(volunteers.id, id)));
 
 /** Route modules whose actions are not staff mutations, and why. */
 const NOT_STAFF_MUTATIONS: Record<string, string> = {
@@ -535,6 +625,15 @@ const NOT_STAFF_MUTATIONS: Record<string, string> = {
     "only GET /verify-email (the confirmation link); everything else 404",
   "app/routes/auth/two-factor.tsx":
     "one's own two-factor sign-in (editor+, password first; tests/integration/two-factor.test.ts)",
+  "app/routes/site/news.tsx":
+    "the newsletter box: open to visitors, double opt-in (tests/integration/newsletter.test.ts)",
+  "app/routes/site/newsletter-confirm.tsx":
+    "confirming one's own subscription by its e-mailed token",
+  "app/routes/site/newsletter-unsubscribe.tsx": "leaving the newsletter by its e-mailed token",
+  "app/routes/site/feedback-survey.tsx":
+    "the satisfaction surveys: open to visitors, rate-limited with a honeypot (tests/integration/surveys.test.ts)",
+  "app/routes/site/volunteer.tsx":
+    "volunteer registration: open to visitors, rate-limited with a honeypot (tests/integration/volunteers.test.ts)",
 };
 
 // ─── running it ────────────────────────────────────────────────────────────────────────────

@@ -3,13 +3,22 @@ import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import { createImage } from "~/models/images.server";
+import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { createPost } from "~/models/posts.server";
+import { submitSurveyResponse } from "~/models/surveys.server";
 import { createVideo } from "~/models/videos.server";
+import { registerVolunteer } from "~/models/volunteers.server";
 import * as categoriesRoute from "~/routes/admin/categories";
 import * as layoutRoute from "~/routes/admin/dashboard-layout";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
 import * as landingRoute from "~/routes/admin/landing";
+import * as subscribersRoute from "~/routes/admin/outreach/subscribers";
+import * as subscribersExportRoute from "~/routes/admin/outreach/subscribers-export";
+import * as surveysRoute from "~/routes/admin/outreach/surveys";
+import * as surveysExportRoute from "~/routes/admin/outreach/surveys-export";
+import * as volunteersRoute from "~/routes/admin/outreach/volunteers";
+import * as volunteersExportRoute from "~/routes/admin/outreach/volunteers-export";
 import * as overviewRoute from "~/routes/admin/overview";
 import * as postFormRoute from "~/routes/admin/posts/form";
 import * as postListRoute from "~/routes/admin/posts/list";
@@ -159,6 +168,61 @@ const READS: Read[] = [
     served: (body) => expect(text(body.users)).toContain("مدير المصفوفة"),
   },
   {
+    name: "the volunteers inbox, searched",
+    route: "app/routes/admin/outreach/volunteers.tsx",
+    loader: volunteersRoute.loader,
+    path: () => `/admin/dashboard/volunteers?q=${encodeURIComponent(SECRET_WORD)}`,
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.volunteers)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "the volunteers CSV",
+    route: "app/routes/admin/outreach/volunteers-export.ts",
+    // The file is a Response; its text stands for the served body.
+    loader: async (args: Parameters<typeof volunteersExportRoute.loader>[0]) => ({
+      csv: await (await volunteersExportRoute.loader(args)).text(),
+    }),
+    path: () => "/admin/dashboard/volunteers/export",
+    expected: STAFF_ONLY,
+    served: (body) => expect(body.csv).toContain(SECRET_WORD),
+  },
+  {
+    name: "the survey results",
+    route: "app/routes/admin/outreach/surveys.tsx",
+    loader: surveysRoute.loader,
+    path: () => "/admin/dashboard/surveys?audience=visitors",
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.comments)).toContain(SECRET_WORD),
+  },
+  {
+    name: "the survey answers CSV",
+    route: "app/routes/admin/outreach/surveys-export.ts",
+    loader: async (args: Parameters<typeof surveysExportRoute.loader>[0]) => ({
+      csv: await (await surveysExportRoute.loader(args)).text(),
+    }),
+    path: () => "/admin/dashboard/surveys/export?audience=visitors",
+    expected: STAFF_ONLY,
+    served: (body) => expect(body.csv).toContain(SECRET_WORD),
+  },
+  {
+    name: "the newsletter subscribers",
+    route: "app/routes/admin/outreach/subscribers.tsx",
+    loader: subscribersRoute.loader,
+    path: () => "/admin/dashboard/subscribers",
+    expected: STAFF_ONLY,
+    served: (body) => expect(body.pendingCount).toBe(1),
+  },
+  {
+    name: "the newsletter subscribers CSV",
+    route: "app/routes/admin/outreach/subscribers-export.ts",
+    loader: async (args: Parameters<typeof subscribersExportRoute.loader>[0]) => ({
+      csv: await (await subscribersExportRoute.loader(args)).text(),
+    }),
+    path: () => "/admin/dashboard/subscribers/export",
+    expected: STAFF_ONLY,
+    served: (body) => expect(body.csv).toContain("البريد الإلكتروني"),
+  },
+  {
     name: "the admin landing",
     route: "app/routes/admin/landing.tsx",
     loader: landingRoute.loader,
@@ -205,6 +269,26 @@ beforeAll(async () => {
     await pngFile(),
   );
   draft = { postId: post.id, videoId: video.id, imageId: image.id };
+});
+
+// A volunteer's registration is back-office data like a draft.
+beforeAll(async () => {
+  await registerVolunteer({
+    fullName: SECRET_TITLE,
+    phone: "+966501234567",
+    city: "dammam",
+    interests: ["visits"],
+    availability: ["weekends"],
+    message: SECRET_WORD,
+    consent: "on",
+  });
+  await requestNewsletterSubscription("matrix-reader@example.test");
+  await submitSurveyResponse("visitors", {
+    answers: { overall: 4 },
+    comment: SECRET_WORD,
+    contactName: null,
+    contactPhone: null,
+  });
 });
 
 function outcomeOf(result: unknown): Outcome | string {

@@ -9,7 +9,14 @@ import { action as listAction } from "~/routes/admin/images/list";
 import { db } from "~/utils/db.server";
 import { images } from "../../database/schema";
 import { createUser, type TestUser } from "../support/accounts";
-import { arabicText, expectStorableText, FUZZ_TIMEOUT, fc, fuzzAction } from "../support/fuzz";
+import {
+  arabicText,
+  editTargets,
+  expectStorableText,
+  FUZZ_TIMEOUT,
+  fc,
+  fuzzAction,
+} from "../support/fuzz";
 import { pngFile, storedFiles } from "../support/uploads";
 
 let editor: TestUser;
@@ -82,9 +89,7 @@ describe("fuzzing the gallery image actions", () => {
       fuzzAction({
         action: formAction,
         user: editor,
-        target: fc
-          .constantFrom(editedId, editedId, randomUUID(), "x")
-          .map((id) => ({ path: `/admin/dashboard/images/${id}/edit`, params: { id } })),
+        target: editTargets("images", editedId),
         plausible: plausible(),
         state,
         expectValid: expectValidImages,

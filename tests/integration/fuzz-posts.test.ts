@@ -14,6 +14,7 @@ import { createUser, requestAs, type TestUser } from "../support/accounts";
 import {
   answerOf,
   arabicText,
+  editTargets,
   expectStorableText,
   FUZZ_TIMEOUT,
   fc,
@@ -107,9 +108,7 @@ describe("fuzzing the post actions", () => {
       fuzzAction({
         action: formAction,
         user: editor,
-        target: fc
-          .constantFrom(editedId, editedId, randomUUID(), "x")
-          .map((id) => ({ path: `/admin/dashboard/posts/${id}/edit`, params: { id } })),
+        target: editTargets("posts", editedId),
         plausible: plausible(),
         state,
         expectValid: expectValidPosts,

@@ -9,7 +9,14 @@ import { videoFormSchema } from "~/routes/admin/videos/video-schema";
 import { db } from "~/utils/db.server";
 import { videos } from "../../database/schema";
 import { createUser, type TestUser } from "../support/accounts";
-import { arabicText, expectStorableText, FUZZ_TIMEOUT, fc, fuzzAction } from "../support/fuzz";
+import {
+  arabicText,
+  editTargets,
+  expectStorableText,
+  FUZZ_TIMEOUT,
+  fc,
+  fuzzAction,
+} from "../support/fuzz";
 
 let editor: TestUser;
 let categoryId: string;
@@ -95,9 +102,7 @@ describe("fuzzing the video actions", () => {
       fuzzAction({
         action: formAction,
         user: editor,
-        target: fc
-          .constantFrom(editedId, editedId, randomUUID(), "x")
-          .map((id) => ({ path: `/admin/dashboard/videos/${id}/edit`, params: { id } })),
+        target: editTargets("videos", editedId),
         plausible: plausible(),
         state,
         expectValid: expectValidVideos,

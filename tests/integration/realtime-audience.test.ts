@@ -3,7 +3,16 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/utils/db.server";
-import { images, pageContent, posts, siteSettings, videos } from "../../database/schema";
+import {
+  images,
+  newsletterSubscribers,
+  pageContent,
+  posts,
+  siteSettings,
+  surveyResponses,
+  videos,
+  volunteers,
+} from "../../database/schema";
 import { createRealtimeHub } from "../../server/realtime";
 import { createUser } from "../support/accounts";
 import { type EventStream, openEventStream } from "../support/sse";
@@ -174,4 +183,27 @@ test("a draft video is not heard by the public; a published one is", async () =>
   );
   expect(published.visitor).toEqual([{ table: "videos" }]);
   expect(published.viewer).toEqual([{ table: "videos" }]);
+});
+
+test("volunteers, survey answers and subscribers reach an open staff inbox, never the public", async () => {
+  const heard = await heardOf(async () => {
+    await db.insert(volunteers).values({
+      fullName: "متطوع",
+      phone: "+966501234567",
+      city: "dammam",
+      interests: ["visits"],
+      availability: ["weekends"],
+    });
+    await db.insert(surveyResponses).values({ audience: "visitors", answers: { overall: 5 } });
+    await db
+      .insert(newsletterSubscribers)
+      .values({ email: "a@example.test", token: "t".repeat(32) });
+  });
+  expect(heard.visitor).toEqual([]);
+  expect(heard.viewer).toEqual([]);
+  expect(heard.editor.map((event) => (event as { table: string }).table)).toEqual([
+    "volunteers",
+    "survey_responses",
+    "newsletter_subscribers",
+  ]);
 });

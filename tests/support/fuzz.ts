@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, expect } from "vitest";
 import { hasForbiddenCharacter } from "~/utils/form-data.server";
@@ -355,3 +356,9 @@ export async function fuzzAction({
 }
 
 export { fc };
+
+/** The staff edit form of `kind` for row `id`, and for rows that do not exist. */
+export const editTargets = (kind: "posts" | "videos" | "images", id: string) =>
+  fc
+    .constantFrom(id, id, randomUUID(), "x")
+    .map((target) => ({ path: `/admin/dashboard/${kind}/${target}/edit`, params: { id: target } }));

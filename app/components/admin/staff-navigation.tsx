@@ -1,10 +1,13 @@
 import {
+  BarChart3,
   FileText,
   Globe,
+  HandHeart,
   Image,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
+  Mail,
   Menu,
   Settings,
   Tags,
@@ -36,6 +39,9 @@ export const STAFF_SECTIONS: NavItem[] = [
   { to: STAFF_PATHS.videos.list, label: "الفيديوهات", icon: Video },
   { to: STAFF_PATHS.images.list, label: "معرض الصور", icon: Image },
   { to: STAFF_PATHS.categories, label: "التصنيفات", icon: Tags },
+  { to: STAFF_PATHS.volunteers, label: "المتطوعون", icon: HandHeart },
+  { to: STAFF_PATHS.surveys, label: "نتائج الاستبيانات", icon: BarChart3 },
+  { to: STAFF_PATHS.subscribers, label: "مشتركو النشرة", icon: Mail },
   { to: STAFF_PATHS.users, label: "المستخدمون", icon: Users, adminOnly: true },
   { to: STAFF_PATHS.settings, label: "الإعدادات", icon: Settings, adminOnly: true },
 ];

@@ -1,25 +1,39 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Mail } from "lucide-react";
-import { type FormEvent, useId } from "react";
+import { Form, Link, useActionData, useSearchParams } from "react-router";
 import { Text } from "~/components/content-block";
-import { Button } from "~/components/ui/button";
-import { newsletterMailto } from "~/utils/news";
+import { HoneypotField } from "~/components/outreach/choice-group";
+import { FormNotice } from "~/components/settings/form-notice";
+import { SubmitButton } from "~/components/settings/submit-button";
+import { FieldErrors } from "~/components/ui/field";
+import { HONEYPOT_FIELD, newsletterSchema } from "~/utils/outreach-schemas";
+
+export const NEWSLETTER_INTENT = "newsletter";
+/** Where the news page's action sends a subscriber (the notice below the box reads it). */
+export const NEWSLETTER_SENT_PATH = "/media/news?newsletter=sent#newsletter-heading";
 
 /**
- * The newsletter block. There is no mailing service (spec: no action is wired), so the button
- * says what it really does: it opens the reader's e-mail app with a ready subscription request
- * addressed to the association (CSP forbids a mailto form action, hence the script).
+ * The news page's newsletter box: a plain form (works without JavaScript) answered by the
+ * page's action with a confirmation e-mail; only confirmed addresses are subscribed.
  */
-export function Newsletter({ associationEmail }: { associationEmail: string }) {
-  const inputId = useId();
-  function subscribe(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const subscriber = new FormData(event.currentTarget).get("email");
-    window.location.href = newsletterMailto(associationEmail, String(subscriber ?? ""));
-  }
+export function Newsletter() {
+  const [params] = useSearchParams();
+  const sent = params.get("newsletter") === "sent";
+  const result = useActionData() as
+    | { intent?: string; reply?: SubmissionResult<string[]> }
+    | undefined;
+  const [form, fields] = useForm({
+    id: NEWSLETTER_INTENT,
+    lastResult: result?.intent === NEWSLETTER_INTENT ? result.reply : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
     <section
       aria-labelledby="newsletter-heading"
-      className="mx-auto my-12 max-w-5xl rounded-3xl bg-primary-dark px-6 py-10 text-white md:px-12"
+      className="mx-auto my-12 max-w-5xl scroll-mt-24 rounded-3xl bg-primary-dark px-6 py-10 text-white md:px-12"
     >
       <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
         <div className="max-w-xl">
@@ -27,7 +41,7 @@ export function Newsletter({ associationEmail }: { associationEmail: string }) {
             k="newsletter-title"
             as="h2"
             id="newsletter-heading"
-            className="text-2xl text-white"
+            className="scroll-mt-24 text-2xl text-white"
           >
             اشترك في نشرتنا البريدية
           </Text>
@@ -35,30 +49,54 @@ export function Newsletter({ associationEmail }: { associationEmail: string }) {
             تصلك أخبار الجمعية وفعالياتها وبرامجها الجديدة على بريدك الإلكتروني.
           </Text>
         </div>
-        <form onSubmit={subscribe} className="flex w-full flex-col gap-3 md:max-w-md">
-          <label htmlFor={inputId} className="font-medium">
-            <Text k="newsletter-email-label">بريدك الإلكتروني</Text>
-          </label>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <input
-              id={inputId}
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              dir="ltr"
-              placeholder="name@example.com"
-              className="min-h-13 flex-1 rounded-xl border-2 border-white/30 bg-white px-4 text-lg text-ink placeholder:text-muted"
-            />
-            <Button type="submit" variant="elegant" size="lg">
-              <Mail aria-hidden className="size-5" />
-              <Text k="newsletter-button">اشترك</Text>
-            </Button>
-          </div>
-          <Text k="newsletter-note" as="p" className="text-sm text-white/85">
-            يفتح زر «اشترك» تطبيق البريد لديك برسالة اشتراك جاهزة إلى الجمعية؛ أرسلها ليصلك جديدنا.
-          </Text>
-        </form>
+        {sent ? (
+          <FormNotice tone="success" className="w-full text-ink md:max-w-md">
+            <p className="font-bold">بقيت خطوة واحدة</p>
+            <p>
+              أرسلنا رابط تأكيد إلى بريدك الإلكتروني. افتحه لتأكيد اشتراكك، ولن نرسل إليك شيئاً قبل
+              ذلك.
+            </p>
+          </FormNotice>
+        ) : (
+          <Form
+            method="post"
+            action="/media/news"
+            preventScrollReset
+            className="relative flex w-full flex-col gap-3 md:max-w-md"
+            {...getFormProps(form)}
+          >
+            <HoneypotField name={HONEYPOT_FIELD} />
+            <label htmlFor={fields.email.id} className="font-medium">
+              <Text k="newsletter-email-label">بريدك الإلكتروني</Text>
+            </label>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <input
+                {...getInputProps(fields.email, { type: "email" })}
+                key={fields.email.key}
+                autoComplete="email"
+                dir="ltr"
+                placeholder="name@example.com"
+                className="min-h-13 flex-1 rounded-xl border-2 border-white/30 bg-white px-4 text-lg text-ink placeholder:text-muted"
+              />
+              <SubmitButton intent={NEWSLETTER_INTENT} variant="elegant" size="lg">
+                <Mail aria-hidden className="size-5" />
+                <Text k="newsletter-button">اشترك</Text>
+              </SubmitButton>
+            </div>
+            <div className="rounded-lg bg-white px-3 empty:hidden">
+              <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
+              <FieldErrors id={form.errorId} errors={form.errors} />
+            </div>
+            <p className="text-sm text-white/85">
+              <Text k="newsletter-note-confirm">
+                يصلك رابط لتأكيد الاشتراك، وفي كل رسالة رابط لإلغائه بضغطة واحدة.
+              </Text>{" "}
+              <Link to="/privacy" className="underline">
+                الخصوصية
+              </Link>
+            </p>
+          </Form>
+        )}
       </div>
     </section>
   );

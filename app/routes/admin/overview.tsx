@@ -1,6 +1,8 @@
 import {
+  BarChart3,
   FilePlus2,
   FileText,
+  HandHeart,
   History,
   Image,
   ImagePlus,
@@ -61,7 +63,7 @@ function StatCard({
 }: {
   icon: LucideIcon;
   title: string;
-  total: number;
+  total: number | string;
   details?: string[];
   to?: string;
 }) {
@@ -73,7 +75,9 @@ function StatCard({
           <Icon aria-hidden className="size-6" />
         </span>
       </div>
-      <p className="text-4xl font-bold text-primary-dark">{n(total)}</p>
+      <p className="text-4xl font-bold text-primary-dark">
+        {typeof total === "number" ? n(total) : total}
+      </p>
       {details && (
         <ul className="space-y-1 text-muted">
           {details.map((line) => (
@@ -120,6 +124,24 @@ function StatCards({ stats, canSeeUsers }: { stats: DashboardStats; canSeeUsers:
       {canSeeUsers && stats.users !== undefined && (
         <StatCard icon={Users} title="المستخدمون" total={stats.users} to={STAFF_PATHS.users} />
       )}
+      <StatCard
+        icon={HandHeart}
+        title="المتطوعون"
+        total={stats.outreach.newVolunteers}
+        details={["طلبات جديدة لم يُتواصل معها بعد"]}
+        to={STAFF_PATHS.volunteers}
+      />
+      <StatCard
+        icon={BarChart3}
+        title="الاستبيانات"
+        total={
+          stats.outreach.surveyAverage === null
+            ? "—"
+            : `${stats.outreach.surveyAverage.toFixed(1)} / 5`
+        }
+        details={["متوسط رضا هذا الشهر"]}
+        to={STAFF_PATHS.surveys}
+      />
     </ul>
   );
 }

@@ -1,14 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Newspaper } from "lucide-react";
-import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { data, redirect, useLoaderData, useNavigation } from "react-router";
 import { Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
 import { CategoryChips, NEWS_LIST_ANCHOR, NEWS_PATH } from "~/components/news/category-chips";
 import { NewsCard } from "~/components/news/news-card";
-import { Newsletter } from "~/components/news/newsletter";
+import { NEWSLETTER_INTENT, NEWSLETTER_SENT_PATH, Newsletter } from "~/components/news/newsletter";
 import { PageHero, Section } from "~/components/page";
-import { DEFAULT_CONTACT_INFO } from "~/content/site-defaults";
+import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { listPublishedPosts } from "~/models/posts.server";
 import { cn } from "~/utils/cn";
+import { readFormData } from "~/utils/form-data.server";
+import { logger } from "~/utils/logger.server";
 import { pageMeta } from "~/utils/meta";
 import {
   categoryChips,
@@ -18,8 +21,9 @@ import {
   LIST_EXCERPT_LENGTH,
   toNewsCard,
 } from "~/utils/news";
+import { newsletterSchema } from "~/utils/outreach-schemas";
+import { isHoneypotFilled, limitPublicForm } from "~/utils/public-forms.server";
 import type { Route } from "./+types/news";
-import type { loader as layoutLoader } from "./layout";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -39,9 +43,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+export const NEWSLETTER_FAILED = "تعذّر الاشتراك الآن، حاول مرة أخرى بعد قليل";
+
+/** The newsletter box (double opt-in): open to everyone, limited per client, with a honeypot. */
+export async function action({ request }: Route.ActionArgs) {
+  await limitPublicForm(request, "newsletter");
+  const formData = await readFormData(request);
+  if (isHoneypotFilled(formData)) return redirect(NEWSLETTER_SENT_PATH);
+  const submission = parseWithZod(formData, { schema: newsletterSchema });
+  if (submission.status !== "success") {
+    return data({ intent: NEWSLETTER_INTENT, reply: submission.reply() }, { status: 400 });
+  }
+  try {
+    await requestNewsletterSubscription(submission.value.email);
+  } catch (error) {
+    logger.error({ err: error }, "failed to start a newsletter subscription");
+    const reply = submission.reply({ formErrors: [NEWSLETTER_FAILED] });
+    return data({ intent: NEWSLETTER_INTENT, reply }, { status: 500 });
+  }
+  return redirect(NEWSLETTER_SENT_PATH);
+}
+
 export default function NewsPage() {
   const { chips, selected, featured, list } = useLoaderData<typeof loader>();
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
   const navigation = useNavigation();
   // Server-rendered first; while a chip's link loads on the client the list dims.
   const pending = navigation.state === "loading" && navigation.location.pathname === NEWS_PATH;
@@ -110,7 +134,7 @@ export default function NewsPage() {
         </div>
       </section>
 
-      <Newsletter associationEmail={layout?.contact.email ?? DEFAULT_CONTACT_INFO.email} />
+      <Newsletter />
     </>
   );
 }

@@ -1,21 +1,154 @@
-import { Mail } from "lucide-react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CircleCheck, ShieldCheck } from "lucide-react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
+import { ChoiceGroup, HoneypotField } from "~/components/outreach/choice-group";
 import { CardList, PageHero, Section } from "~/components/page";
-import { useSiteContact } from "~/components/site/contact-details";
-import { buttonClass } from "~/components/ui/button";
-import { VOLUNTEER_BENEFITS, volunteerMailto } from "~/content/volunteer";
-import { cn } from "~/utils/cn";
+import { FormNotice } from "~/components/settings/form-notice";
+import { SubmitButton } from "~/components/settings/submit-button";
+import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
+import { CITIES } from "~/content/cities";
+import {
+  OTHER_CITY,
+  VOLUNTEER_AVAILABILITY,
+  VOLUNTEER_BENEFITS,
+  VOLUNTEER_INTERESTS,
+} from "~/content/volunteer";
+import { registerVolunteer } from "~/models/volunteers.server";
+import { readFormData } from "~/utils/form-data.server";
+import { logger } from "~/utils/logger.server";
 import { pageMeta } from "~/utils/meta";
+import { HONEYPOT_FIELD, volunteerSchema } from "~/utils/outreach-schemas";
+import { isHoneypotFilled, limitPublicForm } from "~/utils/public-forms.server";
 import type { Route } from "./+types/volunteer";
 
 const TITLE = "التطوع";
 const SUBTITLE = "ساعة من وقتك قد تكون أجمل ما في يوم كبير سن. انضم إلى فريق متطوعي رفق.";
+const INTENT = "volunteer";
+export const SAVE_FAILED = "تعذّر إرسال طلبك الآن، حاول مرة أخرى بعد قليل";
+export const SENT_PATH = "/volunteer?sent=1#register-heading";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/volunteer" });
 
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+/** Open to everyone: limited per client, robots answered as people and nothing kept. */
+export async function action({ request }: Route.ActionArgs) {
+  await limitPublicForm(request, "volunteer");
+  const formData = await readFormData(request);
+  if (isHoneypotFilled(formData)) return redirect(SENT_PATH);
+  const submission = parseWithZod(formData, { schema: volunteerSchema });
+  if (submission.status !== "success") {
+    return data({ intent: INTENT, reply: submission.reply() }, { status: 400 });
+  }
+  try {
+    await registerVolunteer(submission.value);
+  } catch (error) {
+    logger.error({ err: error }, "failed to store a volunteer registration");
+    return data(
+      { intent: INTENT, reply: submission.reply({ formErrors: [SAVE_FAILED] }) },
+      { status: 500 },
+    );
+  }
+  return redirect(SENT_PATH);
+}
+
+const CITY_OPTIONS = [
+  ...CITIES.map((city) => ({ value: city.key, label: city.name })),
+  {
+    value: OTHER_CITY.key,
+    label: OTHER_CITY.name,
+  },
+];
+const asOptions = (items: readonly { key: string; label: string }[]) =>
+  items.map((item) => ({ value: item.key, label: item.label }));
+
+function VolunteerForm() {
+  const result = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: INTENT,
+    lastResult: result?.reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: volunteerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="relative space-y-6 text-start" {...getFormProps(form)}>
+      <HoneypotField name={HONEYPOT_FIELD} />
+      <div className="grid gap-5 md:grid-cols-2">
+        <InputField label="الاسم الكامل" meta={fields.fullName} autoComplete="name" />
+        <InputField
+          label="رقم الجوال"
+          meta={fields.phone}
+          type="tel"
+          dir="ltr"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="مثال: 0501234567"
+        />
+        <InputField
+          label="البريد الإلكتروني (اختياري)"
+          meta={fields.email}
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          hint="لنرسل لك تأكيد وصول طلبك"
+        />
+      </div>
+      <ChoiceGroup legend="المدينة" meta={fields.city} type="radio" options={CITY_OPTIONS} />
+      <ChoiceGroup
+        legend="المجالات التي تحب التطوع فيها"
+        meta={fields.interests}
+        type="checkbox"
+        options={asOptions(VOLUNTEER_INTERESTS)}
+      />
+      <ChoiceGroup
+        legend="الأوقات المناسبة لك"
+        meta={fields.availability}
+        type="checkbox"
+        options={asOptions(VOLUNTEER_AVAILABILITY)}
+      />
+      <TextareaField label="ملاحظة (اختياري)" meta={fields.message} rows={3} />
+      <div className="space-y-1">
+        <label
+          htmlFor={fields.consent.id}
+          className="flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border border-line bg-white p-4"
+        >
+          <input
+            type="checkbox"
+            id={fields.consent.id}
+            name={fields.consent.name}
+            value="on"
+            defaultChecked={fields.consent.initialValue === "on"}
+            key={fields.consent.key}
+            aria-invalid={fields.consent.errors?.length ? true : undefined}
+            aria-describedby={fields.consent.errors?.length ? fields.consent.errorId : undefined}
+            className="mt-1 size-5 shrink-0 accent-primary"
+          />
+          <span>
+            أوافق على أن تحفظ جمعية رفق اسمي ورقم جوالي وبريدي ومدينتي وما كتبته هنا، لتتواصل معي
+            بشأن التطوع فقط، وأعلم أن لي طلب حذفها في أي وقت.{" "}
+            <Link to="/privacy" className="font-medium text-primary-dark underline">
+              كيف نحفظ بياناتك
+            </Link>
+          </span>
+        </label>
+        <FieldErrors id={fields.consent.errorId} errors={fields.consent.errors} />
+      </div>
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton intent={INTENT} size="lg" pendingLabel="جارٍ الإرسال…">
+        <Text k="register-button">أرسل طلب التطوع</Text>
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export default function Volunteer() {
-  const { email } = useSiteContact();
+  const { sent } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero k="volunteer" title={TITLE} subtitle={SUBTITLE} />
@@ -28,30 +161,42 @@ export default function Volunteer() {
       </Section>
       <section
         aria-labelledby="register-heading"
-        className="mx-4 my-10 rounded-3xl bg-accent-light px-6 py-12 text-center md:mx-auto md:max-w-5xl"
+        className="mx-4 my-10 rounded-3xl bg-accent-light px-4 py-10 sm:px-6 md:mx-auto md:max-w-4xl"
       >
         <Text
           k="register-title"
           as="h2"
           id="register-heading"
-          className="text-3xl text-primary-dark"
+          className="text-center text-3xl text-primary-dark"
         >
           سجّل متطوعاً
         </Text>
-        <Text k="register-text" as="p" className="mx-auto mt-3 max-w-2xl text-lg text-muted">
-          اضغط الزر لتصلنا رسالتك بالبريد الإلكتروني، واكتب فيها اسمك ومدينتك ورقم جوالك والمجال
-          الذي تحب أن تتطوع فيه، وسيتواصل معك منسّق التطوع قريباً.
-        </Text>
-        <a href={volunteerMailto(email)} className={cn(buttonClass("default", "lg"), "mt-6")}>
-          <Mail aria-hidden className="size-5" />
-          <Text k="register-button">سجّل متطوعاً</Text>
-        </a>
-        <p className="mt-4 text-muted">
-          <Text k="register-email-label">أو راسلنا مباشرة على:</Text>{" "}
-          <a href={`mailto:${email}`} className="font-medium text-primary-dark underline">
-            {email}
-          </a>
-        </p>
+        {sent ? (
+          <FormNotice tone="success" className="mt-6 text-lg">
+            <p className="font-bold">
+              <CircleCheck aria-hidden className="me-2 inline size-5" />
+              وصلنا طلب تطوعك، شكراً لك.
+            </p>
+            <p>سيتواصل معك منسّق التطوع قريباً على رقم جوالك.</p>
+          </FormNotice>
+        ) : (
+          <>
+            <Text
+              k="register-text"
+              as="p"
+              className="mx-auto mt-3 mb-6 max-w-2xl text-center text-lg text-muted"
+            >
+              املأ النموذج وسيتواصل معك منسّق التطوع قريباً.
+            </Text>
+            <p className="mb-6 flex items-center justify-center gap-2 text-muted">
+              <ShieldCheck aria-hidden className="size-5 text-primary" />
+              <Link to="/privacy" className="underline">
+                ما الذي نحفظه من بياناتك ولماذا
+              </Link>
+            </p>
+            <VolunteerForm />
+          </>
+        )}
       </section>
     </>
   );

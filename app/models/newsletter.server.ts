@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import { and, count, desc, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { db } from "~/utils/db.server";
+import { isUuid } from "~/utils/db-helpers.server";
+import { getSiteUrl } from "~/utils/env.server";
+import { sendMail } from "~/utils/mailer.server";
+import { type Actor, assertRole } from "~/utils/roles";
+import { newsletterSubscribers } from "../../database/schema";
+
+/** A confirmation link works this long; unconfirmed addresses are then forgotten. */
+export const CONFIRMATION_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const newToken = () => randomBytes(24).toString("base64url");
+/** Tokens are base64url of 24 bytes; anything else is not looked up. */
+const isToken = (token: string) => /^[A-Za-z0-9_-]{32}$/.test(token);
+
+export const confirmLink = (token: string) =>
+  `${getSiteUrl()}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+export const unsubscribeLink = (token: string) =>
+  `${getSiteUrl()}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** The line every newsletter message ends with. */
+export const unsubscribeFooter = (token: string) =>
+  `لإلغاء الاشتراك بضغطة واحدة: ${unsubscribeLink(token)}`;
+
+/**
+ * Asks `email` to confirm its subscription (double opt-in). The answer to the visitor is the
+ * same whatever the address's state, so the form tells nobody who is subscribed; an address
+ * already confirmed gets no e-mail, an unconfirmed one gets a fresh link.
+ */
+export async function requestNewsletterSubscription(email: string): Promise<void> {
+  const [existing] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  if (existing?.confirmedAt) return;
+  const token = newToken();
+  if (existing) {
+    await db
+      .update(newsletterSubscribers)
+      .set({ token, createdAt: new Date() })
+      .where(eq(newsletterSubscribers.id, existing.id));
+  } else {
+    // Two requests at once for one address: the unique e-mail keeps one row.
+    const inserted = await db
+      .insert(newsletterSubscribers)
+      .values({ email, token })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning({ id: newsletterSubscribers.id });
+    if (!inserted.length) return;
+  }
+  // Nothing the visitor typed goes into this e-mail: the address is not confirmed yet.
+  await sendMail({
+    to: email,
+    subject: "أكّد اشتراكك في نشرة جمعية رفق",
+    text: [
+      "طلب أحدهم اشتراك هذا البريد في النشرة البريدية لجمعية رفق.",
+      `لتأكيد الاشتراك افتح الرابط واضغط «أكّد اشتراكي» (خلال ${CONFIRMATION_DAYS} أيام):`,
+      confirmLink(token),
+      "",
+      "إن لم تطلب ذلك فتجاهل هذه الرسالة، ولن يصلك منا شيء.",
+      unsubscribeFooter(token),
+    ].join("\n"),
+  });
+}
+
+/** Confirms the subscription of `token`; false for an unknown or expired link. */
+export async function confirmNewsletterSubscription(token: string): Promise<boolean> {
+  if (!isToken(token)) return false;
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.token, token));
+  if (!row) return false;
+  if (row.confirmedAt) return true;
+  if (Date.now() - row.createdAt.getTime() > CONFIRMATION_DAYS * DAY_MS) return false;
+  await db
+    .update(newsletterSubscribers)
+    .set({ confirmedAt: new Date() })
+    .where(eq(newsletterSubscribers.id, row.id));
+  return true;
+}
+
+/** Forgets the address of `token` (one click from any message). True when there was one. */
+export async function unsubscribeFromNewsletter(token: string): Promise<boolean> {
+  if (!isToken(token)) return false;
+  const removed = await db
+    .delete(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.token, token))
+    .returning({ id: newsletterSubscribers.id });
+  return removed.length > 0;
+}
+
+/** Confirmed addresses (the only ones that count), newest first, and the waiting ones' count. */
+export async function listSubscribersForStaff(actor: Actor | null) {
+  assertRole(actor, "editor");
+  const [confirmed, [pending]] = await Promise.all([
+    db
+      .select({
+        id: newsletterSubscribers.id,
+        email: newsletterSubscribers.email,
+        confirmedAt: newsletterSubscribers.confirmedAt,
+      })
+      .from(newsletterSubscribers)
+      .where(isNotNull(newsletterSubscribers.confirmedAt))
+      .orderBy(desc(newsletterSubscribers.confirmedAt)),
+    db
+      .select({ value: count() })
+      .from(newsletterSubscribers)
+      .where(isNull(newsletterSubscribers.confirmedAt)),
+  ]);
+  return { confirmed, pendingCount: pending.value };
+}
+
+/** Unconfirmed addresses whose link has expired (the retention job). Answers how many. */
+export async function deleteExpiredSubscriptions(now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(newsletterSubscribers)
+    .where(
+      and(
+        isNull(newsletterSubscribers.confirmedAt),
+        lt(newsletterSubscribers.createdAt, new Date(now.getTime() - CONFIRMATION_DAYS * DAY_MS)),
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  return removed.length;
+}
+
+/** Removes a subscriber who asked staff to (admins only; the e-mailed link does it by itself). */
+export async function deleteSubscriber(actor: Actor | null, id: string) {
+  assertRole(actor, "admin");
+  const gone = new Response("المشترك غير موجود", { status: 404 });
+  if (!isUuid(id)) throw gone;
+  const [row] = await db
+    .delete(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id))
+    .returning({ id: newsletterSubscribers.id });
+  if (!row) throw gone;
+}

@@ -1,0 +1,152 @@
+import { and, count, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import { availabilityLabels, interestLabels } from "~/content/volunteer";
+import { db } from "~/utils/db.server";
+import { containingPattern, isUuid } from "~/utils/db-helpers.server";
+import { getSiteUrl } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { sendMail } from "~/utils/mailer.server";
+import { cityName, localMobile, type VolunteerInput } from "~/utils/outreach-schemas";
+import { type Actor, assertRole } from "~/utils/roles";
+import { users, type VolunteerStatus, volunteers } from "../../database/schema";
+
+export type Volunteer = typeof volunteers.$inferSelect;
+
+const notFound = () => new Response("طلب التطوع غير موجود", { status: 404 });
+
+async function adminEmails(): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+  return rows.map((row) => row.email);
+}
+
+/**
+ * Keeps a visitor's registration, then tells the admins (with the details: they are staff) and
+ * the visitor, when they gave an address (a fixed text only: the address is not confirmed, so
+ * nothing they typed goes into it). A failed e-mail is logged; the registration stands.
+ */
+export async function registerVolunteer(input: VolunteerInput): Promise<Volunteer> {
+  const [row] = await db
+    .insert(volunteers)
+    .values({
+      fullName: input.fullName,
+      phone: input.phone,
+      email: input.email ?? null,
+      city: input.city,
+      interests: input.interests,
+      availability: input.availability,
+      message: input.message || null,
+    })
+    .returning();
+  await notifyAboutVolunteer(row).catch((error) =>
+    logger.warn({ err: error }, "a volunteer e-mail could not be sent"),
+  );
+  return row;
+}
+
+async function notifyAboutVolunteer(row: Volunteer) {
+  const inbox = `${getSiteUrl()}/admin/dashboard/volunteers`;
+  const details = [
+    `الاسم: ${row.fullName}`,
+    `الجوال: ${localMobile(row.phone)}`,
+    row.email ? `البريد: ${row.email}` : null,
+    `المدينة: ${cityName(row.city)}`,
+    `المجالات: ${interestLabels(row.interests).join("، ")}`,
+    `الأوقات: ${availabilityLabels(row.availability).join("، ")}`,
+    row.message ? `ملاحظة: ${row.message}` : null,
+  ].filter(Boolean);
+  const admins = await adminEmails();
+  await Promise.all(
+    admins.map((to) =>
+      sendMail({
+        to,
+        subject: "طلب تطوع جديد — جمعية رفق",
+        text: `وصل طلب تطوع جديد:\n\n${details.join("\n")}\n\nصندوق المتطوعين: ${inbox}`,
+      }),
+    ),
+  );
+  if (row.email) {
+    await sendMail({
+      to: row.email,
+      subject: "وصلنا طلب تطوعك — جمعية رفق",
+      text: "شكراً لرغبتك في التطوع مع جمعية رفق. وصلنا طلبك، وسيتواصل معك منسّق التطوع قريباً.\n\nإن لم تكن أنت من أرسل الطلب فتجاهل هذه الرسالة أو راسلنا لنحذف البيانات.",
+    });
+  }
+}
+
+export interface VolunteerFilters {
+  status?: VolunteerStatus;
+  city?: string;
+  /** Words searched in the name, phone, e-mail and notes. */
+  q?: string;
+}
+
+/** The volunteers, newest first, for the staff inbox. */
+export async function listVolunteersForStaff(actor: Actor | null, filters: VolunteerFilters = {}) {
+  assertRole(actor, "editor");
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(volunteers.status, filters.status));
+  if (filters.city) conditions.push(eq(volunteers.city, filters.city));
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = containingPattern(q);
+    const phoneDigits = q.replace(/\D/g, "").replace(/^0/, "");
+    const matches = or(
+      ilike(volunteers.fullName, pattern),
+      ilike(volunteers.email, pattern),
+      ilike(volunteers.message, pattern),
+      ilike(volunteers.staffNote, pattern),
+      phoneDigits.length >= 3 ? ilike(volunteers.phone, containingPattern(phoneDigits)) : undefined,
+    );
+    if (matches) conditions.push(matches);
+  }
+  return db
+    .select()
+    .from(volunteers)
+    .where(and(...conditions))
+    .orderBy(desc(volunteers.createdAt));
+}
+
+/** Moves a registration along (new → contacted → accepted/declined) and keeps staff's note. */
+export async function updateVolunteer(
+  actor: Actor | null,
+  id: string,
+  input: { status: VolunteerStatus; staffNote: string | null },
+) {
+  assertRole(actor, "editor");
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .update(volunteers)
+    .set({ status: input.status, staffNote: input.staffNote, updatedAt: new Date() })
+    .where(eq(volunteers.id, id))
+    .returning({ id: volunteers.id });
+  if (!row) throw notFound();
+}
+
+/** A person asked to be forgotten: their row goes (admins only). */
+export async function deleteVolunteer(actor: Actor | null, id: string) {
+  assertRole(actor, "admin");
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .delete(volunteers)
+    .where(eq(volunteers.id, id))
+    .returning({ id: volunteers.id });
+  if (!row) throw notFound();
+}
+
+/** Registrations nobody has handled yet, for the dashboard overview. */
+export async function countNewVolunteers(actor: Actor | null): Promise<number> {
+  assertRole(actor, "editor");
+  const [row] = await db
+    .select({ value: count() })
+    .from(volunteers)
+    .where(eq(volunteers.status, "new"));
+  return row.value;
+}
+
+/** Deletes registrations untouched since `before` (the retention job). Answers how many. */
+export async function deleteVolunteersOlderThan(before: Date): Promise<number> {
+  const removed = await db
+    .delete(volunteers)
+    .where(lt(volunteers.updatedAt, before))
+    .returning({ id: volunteers.id });
+  return removed.length;
+}

@@ -1,0 +1,19 @@
+import { listSubscribersForStaff } from "~/models/newsletter.server";
+import { csvResponse, toCsv } from "~/utils/csv";
+import { isoDate } from "~/utils/dates";
+import { requireRole } from "~/utils/permissions.server";
+import type { Route } from "./+types/subscribers-export";
+
+/** The confirmed subscribers as a CSV file for Excel. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireRole(request, "editor");
+  const { confirmed } = await listSubscribersForStaff(actor);
+  const csv = toCsv(
+    ["البريد الإلكتروني", "تاريخ التأكيد"],
+    confirmed.map((row) => [
+      row.email,
+      row.confirmedAt ? isoDate(row.confirmedAt).slice(0, 10) : "",
+    ]),
+  );
+  return csvResponse(`newsletter-${isoDate(new Date()).slice(0, 10)}.csv`, csv);
+}

@@ -1,0 +1,119 @@
+import { Download, Mail } from "lucide-react";
+import { useLoaderData, useRouteLoaderData } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { EmptyState } from "~/components/admin/empty-state";
+import { ConfirmDeleteButton } from "~/components/admin/row-actions";
+import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { ErrorScreen } from "~/components/error-screen";
+import { buttonClass } from "~/components/ui/button";
+import { deleteSubscriber, listSubscribersForStaff } from "~/models/newsletter.server";
+import { formatShortDate, isoDate } from "~/utils/dates";
+import { requireRole } from "~/utils/permissions.server";
+import { type Actor, hasRole } from "~/utils/roles";
+import { runListMutation } from "~/utils/staff-actions.server";
+import type { Route } from "./+types/subscribers";
+
+export const meta: Route.MetaFunction = () => [{ title: "مشتركو النشرة | جمعية رفق" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireRole(request, "editor");
+  return listSubscribersForStaff(actor);
+}
+
+/** An admin removes an address whose owner asked by other means than the e-mailed link. */
+export async function action({ request }: Route.ActionArgs) {
+  return runListMutation(request, {
+    delete: {
+      run: (actor, id) => deleteSubscriber(actor, id),
+      success: { type: "success", title: "تم الحذف", description: "حُذف المشترك من النشرة" },
+      failure: "فشل في حذف المشترك",
+    },
+  });
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
+}
+
+export default function Subscribers() {
+  const { confirmed, pendingCount } = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData("routes/admin/dashboard-layout") as
+    | { actor: Pick<Actor, "role"> }
+    | undefined;
+  const isAdmin = hasRole(layout?.actor, "admin");
+  return (
+    <>
+      <AdminPageHeader
+        title="مشتركو النشرة"
+        description="العناوين التي أكّد أصحابها الاشتراك من الرابط المرسل إليهم؛ وحدها تُحسب."
+        actions={
+          <a href={STAFF_PATHS.subscribersExport} className={buttonClass("outline")} download>
+            <Download aria-hidden className="size-5" />
+            تنزيل CSV
+          </a>
+        }
+      />
+      <dl className="mb-6 grid gap-4 sm:grid-cols-2">
+        <div className="rounded-2xl border border-line bg-white p-5">
+          <dt className="text-muted">المشتركون المؤكَّدون</dt>
+          <dd className="text-3xl font-bold text-primary-dark">{confirmed.length}</dd>
+        </div>
+        <div className="rounded-2xl border border-line bg-white p-5">
+          <dt className="text-muted">بانتظار التأكيد</dt>
+          <dd className="text-3xl font-bold">{pendingCount}</dd>
+        </div>
+      </dl>
+      {confirmed.length === 0 ? (
+        <EmptyState
+          searching={false}
+          icon={Mail}
+          emptyTitle="لا يوجد مشتركون مؤكَّدون بعد"
+          emptyText="يظهر هنا كل من يشترك من صفحة الأخبار ويؤكد اشتراكه."
+        />
+      ) : (
+        <table className="w-full overflow-hidden rounded-2xl border border-line bg-white">
+          <thead className="bg-surface text-start">
+            <tr>
+              <th scope="col" className="p-3 text-start">
+                البريد الإلكتروني
+              </th>
+              <th scope="col" className="p-3 text-start">
+                تاريخ التأكيد
+              </th>
+              {isAdmin && (
+                <th scope="col" className="p-3 text-start">
+                  إجراءات
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {confirmed.map((row) => (
+              <tr key={row.id} className="border-t border-line">
+                <td className="p-3" dir="ltr">
+                  {row.email}
+                </td>
+                <td className="p-3">
+                  {row.confirmedAt && (
+                    <time dateTime={isoDate(row.confirmedAt)}>
+                      {formatShortDate(row.confirmedAt)}
+                    </time>
+                  )}
+                </td>
+                {isAdmin && (
+                  <td className="p-3">
+                    <ConfirmDeleteButton
+                      id={row.id}
+                      title={row.email}
+                      message="سيُحذف هذا البريد من قائمة النشرة نهائياً، كما يطلب صاحبه."
+                    />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

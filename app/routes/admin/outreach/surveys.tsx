@@ -1,0 +1,252 @@
+import { BarChart3, Download } from "lucide-react";
+import { Form, Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { EmptyState } from "~/components/admin/empty-state";
+import { ConfirmDeleteButton } from "~/components/admin/row-actions";
+import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { SurveyChart } from "~/components/admin/survey-chart";
+import { ErrorScreen } from "~/components/error-screen";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { FEEDBACK_AUDIENCES, SATISFACTION_SCALE } from "~/content/feedback";
+import { deleteSurveyResponse, surveyResultsForStaff } from "~/models/surveys.server";
+import { cn } from "~/utils/cn";
+import { formatShortDate, isoDate } from "~/utils/dates";
+import { localMobile } from "~/utils/outreach-schemas";
+import { requireRole } from "~/utils/permissions.server";
+import { type Actor, hasRole } from "~/utils/roles";
+import { runListMutation } from "~/utils/staff-actions.server";
+import { type SurveyAudience, surveyAudiences } from "../../../../database/schema/outreach";
+import type { Route } from "./+types/surveys";
+
+export const meta: Route.MetaFunction = () => [{ title: "نتائج الاستبيانات | جمعية رفق" }];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateOf = (value: string | null) => {
+  if (!value || !DATE.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00+03:00`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/** The survey and period of the query string (dates in Riyadh time, `to` inclusive). */
+export function surveyRangeOf(url: URL) {
+  const audience =
+    surveyAudiences.find((value) => value === url.searchParams.get("audience")) ?? "visitors";
+  const from = dateOf(url.searchParams.get("from"));
+  const toDay = dateOf(url.searchParams.get("to"));
+  return {
+    audience: audience as SurveyAudience,
+    from,
+    to: toDay ? new Date(toDay.getTime() + DAY_MS) : undefined,
+    fromText: from ? url.searchParams.get("from") : "",
+    toText: toDay ? url.searchParams.get("to") : "",
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireRole(request, "editor");
+  const { fromText, toText, ...range } = surveyRangeOf(new URL(request.url));
+  const results = await surveyResultsForStaff(actor, range);
+  return { audience: range.audience, from: fromText, to: toText, ...results };
+}
+
+/** An admin deletes one answer when its author asks to be forgotten. */
+export async function action({ request }: Route.ActionArgs) {
+  return runListMutation(request, {
+    delete: {
+      run: (actor, id) => deleteSurveyResponse(actor, id),
+      success: { type: "success", title: "تم الحذف", description: "حُذفت الإجابة نهائياً" },
+      failure: "فشل في حذف الإجابة",
+    },
+  });
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
+}
+
+export default function SurveyResults() {
+  const { audience, from, to, count, questions, comments } = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData("routes/admin/dashboard-layout") as
+    | { actor: Pick<Actor, "role"> }
+    | undefined;
+  const isAdmin = hasRole(layout?.actor, "admin");
+  const query = new URLSearchParams({ audience, ...(from && { from }), ...(to && { to }) });
+  return (
+    <>
+      <AdminPageHeader
+        title="نتائج الاستبيانات"
+        description="إجابات استبياني رضا الزوار والمستفيدين: العدد ومتوسط كل سؤال وتوزيع التقييمات والتعليقات."
+        actions={
+          <a
+            href={`${STAFF_PATHS.surveysExport}?${query}`}
+            className={buttonClass("outline")}
+            download
+          >
+            <Download aria-hidden className="size-5" />
+            تنزيل CSV
+          </a>
+        }
+      />
+      <nav aria-label="الاستبيان" className="mb-4 flex flex-wrap gap-2">
+        {FEEDBACK_AUDIENCES.map((item) => (
+          <Link
+            key={item.audience}
+            to={`?${new URLSearchParams({ audience: item.audience, ...(from && { from }), ...(to && { to }) })}`}
+            aria-current={item.audience === audience ? "page" : undefined}
+            className={buttonClass(item.audience === audience ? "default" : "outline")}
+          >
+            {item.title}
+          </Link>
+        ))}
+      </nav>
+      <Form
+        method="get"
+        className="mb-6 flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:flex-row sm:items-end"
+      >
+        <input type="hidden" name="audience" value={audience} />
+        <div className="space-y-1">
+          <label htmlFor="survey-from" className="block font-medium">
+            من تاريخ
+          </label>
+          <input
+            id="survey-from"
+            type="date"
+            name="from"
+            defaultValue={from ?? ""}
+            className={inputClass}
+            key={`from-${from}`}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="survey-to" className="block font-medium">
+            إلى تاريخ
+          </label>
+          <input
+            id="survey-to"
+            type="date"
+            name="to"
+            defaultValue={to ?? ""}
+            className={inputClass}
+            key={`to-${to}`}
+          />
+        </div>
+        <Button type="submit" variant="outline">
+          عرض
+        </Button>
+      </Form>
+      <p className="mb-4 text-lg" role="status">
+        عدد الإجابات: <strong>{count}</strong>
+      </p>
+      {count === 0 ? (
+        <EmptyState
+          searching={Boolean(from || to)}
+          icon={BarChart3}
+          emptyTitle="لا توجد إجابات بعد"
+          emptyText="تظهر هنا الإجابات فور إرسالها من صفحة الاستبيان."
+        />
+      ) : (
+        <div className="space-y-8">
+          <section
+            aria-labelledby="chart-heading"
+            className="rounded-2xl border border-line bg-white p-4"
+          >
+            <h2 id="chart-heading" className="mb-3 text-xl">
+              متوسط التقييم لكل سؤال (من 5)
+            </h2>
+            <div className="grid gap-4 lg:grid-cols-[1fr_auto]">
+              <ol className="space-y-2">
+                {questions.map((question, index) => (
+                  <li key={question.key} className="flex min-h-[2.75rem] items-center">
+                    {index + 1}. {question.text}
+                  </li>
+                ))}
+              </ol>
+              <SurveyChart questions={questions} />
+            </div>
+          </section>
+          <section aria-labelledby="distribution-heading" className="overflow-x-auto">
+            <h2 id="distribution-heading" className="mb-3 text-xl">
+              توزيع التقييمات
+            </h2>
+            <table className="w-full min-w-[40rem] rounded-2xl border border-line bg-white">
+              <thead className="bg-surface">
+                <tr>
+                  <th scope="col" className="p-3 text-start">
+                    السؤال
+                  </th>
+                  <th scope="col" className="p-3">
+                    المتوسط
+                  </th>
+                  {SATISFACTION_SCALE.map((step) => (
+                    <th key={step.value} scope="col" className="p-3">
+                      {step.value} ({step.label})
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {questions.map((question) => (
+                  <tr key={question.key} className="border-t border-line">
+                    <th scope="row" className="p-3 text-start font-normal">
+                      {question.text}
+                    </th>
+                    <td className="p-3 text-center font-bold">
+                      {question.average === null ? "—" : question.average.toFixed(1)}
+                    </td>
+                    {question.distribution.map((n, index) => (
+                      <td
+                        key={SATISFACTION_SCALE[index].value}
+                        className={cn("p-3 text-center", !n && "text-muted")}
+                      >
+                        {n}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <section aria-labelledby="comments-heading">
+            <h2 id="comments-heading" className="mb-3 text-xl">
+              التعليقات وطلبات التواصل ({comments.length})
+            </h2>
+            {comments.length === 0 ? (
+              <p className="text-muted">لا توجد تعليقات في هذه الفترة.</p>
+            ) : (
+              <ul className="space-y-3">
+                {comments.map((item) => (
+                  <li key={item.id} className="rounded-2xl border border-line bg-white p-4">
+                    {item.comment && <p className="whitespace-pre-line">{item.comment}</p>}
+                    {item.contactName && (
+                      <p className="mt-2 font-medium">
+                        يطلب التواصل: {item.contactName} —{" "}
+                        <a href={`tel:${item.contactPhone}`} dir="ltr" className="underline">
+                          {item.contactPhone ? localMobile(item.contactPhone) : ""}
+                        </a>
+                      </p>
+                    )}
+                    <time
+                      dateTime={isoDate(item.createdAt)}
+                      className="mt-1 block text-sm text-muted"
+                    >
+                      {formatShortDate(item.createdAt)}
+                    </time>
+                    {isAdmin && (
+                      <ConfirmDeleteButton
+                        id={item.id}
+                        title={`إجابة ${formatShortDate(item.createdAt)}`}
+                        message="ستُحذف هذه الإجابة بتقييماتها وتعليقها وبيانات التواصل فيها نهائياً، كما يطلب من يريد أن تُنسى بياناته."
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
