@@ -59,7 +59,7 @@ export async function countPostView(id: string) {
 }
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
-// Reads need a signed-in user (viewers see the lists read-only); every change needs an editor.
+// The staff area: reads and changes need an editor (docs/decisions/020).
 
 /** Where uploaded featured images live in storage (spec §7: posts/{timestamp}.{ext}). */
 const IMAGE_FOLDER = "posts";

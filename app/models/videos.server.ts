@@ -29,7 +29,7 @@ export async function listPublishedVideos() {
 export type PublicVideo = Awaited<ReturnType<typeof listPublishedVideos>>[number];
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
-// Reads need a signed-in user (viewers see the list read-only); every change needs an editor.
+// The staff area: reads and changes need an editor (docs/decisions/020).
 
 export type { VideoStatus };
 
@@ -144,9 +144,8 @@ export async function deleteVideo(actor: Actor | null, id: string) {
 
 /**
  * Counts one view of a video whose player finished loading in the staff list (spec §4).
- * Any signed-in user may count one, since any of them may watch the list (viewers included);
- * a signed-out request may not, so nobody outside can inflate the figures the overview and
- * the public gallery show. The spec writes "the value read plus one"; one atomic
+ * Staff who watch the list count one (docs/decisions/020); nobody else may, so nobody outside
+ * can inflate the figures the overview and the public gallery show. The spec writes "the value read plus one"; one atomic
  * `views_count + 1` cannot lose views when two people watch at once. updated_at is left
  * alone: being watched does not change the video.
  */

@@ -22,7 +22,7 @@ const DELETE_CONFIRMATION =
   "هل أنت متأكد من حذف هذه الصورة؟ لا يمكن التراجع عن هذا الإجراء وسيتم حذفها نهائياً.";
 const LOAD_FAILED = "فشل في تحميل الصور";
 
-/** Spec §2.8: any signed-in user may look; the buttons are for editors and admins. */
+/** Spec §2.8: the gallery's images, for editors and admins (docs/decisions/020). */
 export async function loader({ request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
   const { items, ...list } = await loadStaffList(request, {

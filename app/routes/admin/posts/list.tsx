@@ -25,7 +25,7 @@ const LOAD_FAILED = "فشل في تحميل المقالات";
 const isPostStatus = (value: string | null): value is PostStatus =>
   POST_STATUSES.includes(value as PostStatus);
 
-/** Spec §2.5: any signed-in user may read the list; the buttons are for editors and admins. */
+/** Spec §2.5: the posts, for editors and admins (docs/decisions/020). */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim() ?? "";

@@ -35,7 +35,7 @@ const DELETE_CONFIRMATION =
   "هل أنت متأكد من حذف هذا الفيديو؟ لا يمكن التراجع عن هذا الإجراء وسيتم حذفه نهائياً.";
 const LOAD_FAILED = "فشل في تحميل الفيديوهات";
 
-/** Spec §2.7: any signed-in user may watch the list; the buttons are for editors and admins. */
+/** Spec §2.7: the videos, for editors and admins (docs/decisions/020). */
 export async function loader({ request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
   const { items, ...list } = await loadStaffList(request, {
