@@ -12,6 +12,7 @@ import { getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
 import { createPageCache } from "./page-cache";
+import { createPostViewCounter } from "./post-views";
 import { createRealtimeHub } from "./realtime";
 import { trustProxySetting } from "./trust-proxy";
 
@@ -111,6 +112,7 @@ app.get("/uploads/{*key}", async (req, res) => {
 
 app.use(createBodyLimits({ secret: env.AUTH_SECRET }));
 
+app.use(createPostViewCounter());
 app.use(pageCache.middleware);
 
 app.use(

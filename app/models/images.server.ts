@@ -27,7 +27,7 @@ export async function listGalleryImages() {
 export type GalleryImage = Awaited<ReturnType<typeof listGalleryImages>>[number];
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
-// The staff area: reads and changes need an editor (docs/decisions/020).
+// Reads and changes need an editor (docs/decisions/020).
 
 /** Where gallery images live in storage (spec §7: a random name; ours is `gallery/…webp`). */
 const IMAGE_FOLDER = "gallery";

@@ -50,16 +50,16 @@ export async function getPublishedPost(slug: string): Promise<PublicPost | null>
   return post ?? null;
 }
 
-/** Counts one visit of a published post's page. */
-export async function countPostView(id: string) {
+/** Counts a view of the published post at `slug` (nothing for a draft or a missing one). */
+export async function countPostViewBySlug(slug: string) {
   await db
     .update(posts)
     .set({ viewsCount: sql`${posts.viewsCount} + 1` })
-    .where(and(isPublished, eq(posts.id, id)));
+    .where(and(isPublished, eq(posts.slug, slug)));
 }
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
-// The staff area: reads and changes need an editor (docs/decisions/020).
+// Reads and changes need an editor (docs/decisions/020).
 
 /** Where uploaded featured images live in storage (spec §7: posts/{timestamp}.{ext}). */
 const IMAGE_FOLDER = "posts";

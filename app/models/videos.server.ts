@@ -29,7 +29,7 @@ export async function listPublishedVideos() {
 export type PublicVideo = Awaited<ReturnType<typeof listPublishedVideos>>[number];
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
-// The staff area: reads and changes need an editor (docs/decisions/020).
+// Reads and changes need an editor (docs/decisions/020).
 
 export type { VideoStatus };
 

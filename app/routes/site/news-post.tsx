@@ -7,8 +7,7 @@ import { postPath } from "~/components/news/news-card";
 import { PostDate } from "~/components/news/post-date";
 import { buttonClass } from "~/components/ui/button";
 import { getBlocks } from "~/models/page-content.server";
-import { countPostView, getPublishedPost } from "~/models/posts.server";
-import { logger } from "~/utils/logger.server";
+import { getPublishedPost } from "~/models/posts.server";
 import { pageMeta } from "~/utils/meta";
 import { authorOf, categoryOf, excerptOf, LIST_EXCERPT_LENGTH, paragraphsOf } from "~/utils/news";
 import type { Route } from "./+types/news-post";
@@ -30,10 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublishedPost(params.slug);
   if (!post) throw data(null, { status: 404 });
-  // A view that fails to count must never cost the reader the page.
-  await countPostView(post.id).catch((error) =>
-    logger.warn({ err: error, postId: post.id }, "failed to count a post view"),
-  );
+  // Views are counted in server/post-views.ts, before the page cache can answer.
   // The post page's own texts are shared by every post, so they live under the news page.
   const blocks = await getBlocks([NEWS_PATH]);
   const { content, ...fields } = post;

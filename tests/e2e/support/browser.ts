@@ -29,8 +29,20 @@ export function launchBrowser(): Promise<Browser> {
  * A fresh browser context and page. Console errors and failed page scripts are collected
  * in `errors`; specs assert it stays empty.
  */
-export async function openPage(browser: Browser, viewport = DESKTOP, url = baseURL()) {
-  const context = await browser.newContext({ viewport, baseURL: url, locale: "ar-SA" });
+/**
+ * A reader's phone browser. Headless Chromium says "HeadlessChrome", which the server rightly
+ * takes for a robot (no view counted); specs about views open their pages as this instead.
+ */
+export const READER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  url = baseURL(),
+  { userAgent }: { userAgent?: string } = {},
+) {
+  const context = await browser.newContext({ viewport, baseURL: url, locale: "ar-SA", userAgent });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {

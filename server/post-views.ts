@@ -1,0 +1,51 @@
+import { createHash } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import { isbot } from "isbot";
+import { countPostViewBySlug } from "~/models/posts.server";
+import { consumeRateLimit } from "~/models/rate-limits.server";
+import { logger } from "~/utils/logger.server";
+
+/** A post page, as a document (`/media/news/<slug>`) or as React Router's data (`….data`). */
+const POST_PAGE = /^\/media\/news\/([^/]+?)(\.data)?\/?$/;
+/** The post route's id, as React Router's `_routes` parameter names it. */
+const POST_ROUTE_ID = "routes/site/news-post";
+/** One visitor's views of one post count once an hour. */
+const ONE_VIEW_PER_HOUR = { max: 1, window: 60 * 60 };
+
+/** The slug of the post page a reader is opening, or null for anything else. */
+export function postViewed(req: Pick<Request, "method" | "path" | "query">): string | null {
+  if (req.method !== "GET") return null;
+  const match = POST_PAGE.exec(req.path);
+  if (!match) return null;
+  // A data request that does not load the post's own route (a live update revalidating the
+  // layout) is not someone opening the post.
+  const routes = req.query._routes;
+  if (match[2] && typeof routes === "string" && !routes.split(",").includes(POST_ROUTE_ID)) {
+    return null;
+  }
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Counts post views before the page cache answers, so a page served from the cache counts as
+ * much as a rendered one (the loader used to count, and the cache skipped it). A visitor — the
+ * client address and browser, hashed — counts once per post per hour, and robots not at all.
+ * Counting runs beside the response, never in its way; a failure is only logged.
+ */
+export function createPostViewCounter() {
+  return function countPostViews(req: Request, _res: Response, next: NextFunction) {
+    const slug = postViewed(req);
+    const userAgent = req.get("user-agent") ?? "";
+    if (slug && !isbot(userAgent)) {
+      const visitor = createHash("sha256").update(`${req.ip}|${userAgent}`).digest("base64url");
+      consumeRateLimit(`post-view|${slug}|${visitor}`, ONE_VIEW_PER_HOUR)
+        .then(({ allowed }) => (allowed ? countPostViewBySlug(slug) : undefined))
+        .catch((error) => logger.warn({ err: error, slug }, "failed to count a post view"));
+    }
+    next();
+  };
+}
