@@ -1,9 +1,80 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { visualizer } from "rollup-plugin-visualizer";
 import { defineConfig } from "vite";
+
+// `ANALYZE=1 npm run build` also writes the client bundle report to bundle-report.html (gzip sizes).
+const analyze = process.env.ANALYZE === "1";
+
+const PUBLIC_SOURCES = ["app/routes/site", "app/content", "app/components"];
+const STAFF_ONLY = /components[\\/](admin|auth|edit-mode|settings|users)/;
+
+/**
+ * The lucide icons that two or more public source files import, as module file names
+ * (`Building2` → `building-2`). An icon of one page stays in that page's chunk.
+ */
+function sharedPublicIcons(): Set<string> {
+  const files = PUBLIC_SOURCES.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)),
+  ).filter((file) => /\.tsx?$/.test(file) && !STAFF_ONLY.test(file));
+  const importers = new Map<string, number>();
+  for (const file of files) {
+    const source = readFileSync(file, "utf8");
+    for (const [, names] of source.matchAll(/import \{([^}]*)\} from "lucide-react"/g)) {
+      for (const name of names.split(",").map((n) => n.replace(/^\s*type\s+/, "").trim())) {
+        if (!name) continue;
+        const module = name.replace(/([a-z0-9])([A-Z])|([a-zA-Z])(\d)/g, "$1$3-$2$4").toLowerCase();
+        importers.set(module, (importers.get(module) ?? 0) + 1);
+      }
+    }
+  }
+  return new Set([...importers].filter(([, count]) => count > 1).map(([module]) => module));
+}
+
+const SITE_MODULE =
+  /app[\\/](components[\\/]((?!toasts|copy-button)[a-z-]+|ui[\\/]button|site[\\/][a-z-]+|ui[\\/]field-errors|outreach[\\/]honeypot-field|settings[\\/](form-notice|submit-button))\.tsx|utils[\\/](cn|dates|meta|content-blocks|roles|live-updates|nonce|honeypot)\.ts)$/;
+const LUCIDE_ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.mjs$/;
+
+/**
+ * Few, right-sized requests on a first visit (docs/decisions/024): React and React Router in one
+ * chunk, the pieces every public page shares (layout, header, footer, page blocks, their icons)
+ * in another, instead of dozens of tiny chunks. Staff, editor and form code stays out of both.
+ */
+const sharedIcons = sharedPublicIcons();
+const clientChunks = {
+  groups: [
+    {
+      name: "framework",
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+      priority: 20,
+    },
+    {
+      name: "site",
+      test: (id: string) =>
+        SITE_MODULE.test(id) || sharedIcons.has(id.match(LUCIDE_ICON)?.[1] ?? ""),
+      priority: 10,
+    },
+    {
+      // The public forms' shared parts (newsletter, volunteering, surveys), not their validators.
+      name: "forms",
+      test: /(@conform-to[\\/](react|dom)[\\/]|app[\\/]components[\\/](ui[\\/]field|outreach[\\/]choice-group)\.tsx$)/,
+      priority: 5,
+    },
+  ],
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
-  plugins: [tailwindcss(), reactRouter()],
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" } }
+    : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    analyze &&
+      !isSsrBuild &&
+      visualizer({ filename: "bundle-report.html", gzipSize: true, template: "treemap" }),
+  ],
 }));

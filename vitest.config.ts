@@ -8,9 +8,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
+          ],
           environment: "node",
-          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          setupFiles: ["tests/setup/fail-on-unexpected-logs.ts"],
         },
       },
       {
@@ -20,7 +24,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/database.ts"],
+          setupFiles: ["tests/setup/fail-on-unexpected-logs.ts", "tests/setup/database.ts"],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

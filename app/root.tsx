@@ -1,15 +1,30 @@
-import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
+import { useState } from "react";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
+import { useFocusOnNavigation } from "~/components/focus-on-navigation";
+import { useLiveUpdates } from "~/components/live-updates";
+import { useNonce } from "~/components/nonce";
+import { SiteToaster } from "~/components/toaster";
 import { getSiteUrlSetting } from "~/models/site-settings.server";
+import { getActor } from "~/services/permissions.server";
+import { displayAttributes, readDisplayPreferences } from "~/shared/display-preferences";
+import { defersStylesheet } from "~/shared/stylesheet";
 import { getEnv } from "~/utils/env.server";
-import { useLiveUpdates } from "~/utils/live-updates";
-import { useNonce } from "~/utils/nonce";
-import { getActor } from "~/utils/permissions.server";
 import { takeToast } from "~/utils/toast.server";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCssHref from "./app.css?url";
+import arabicFont from "./fonts/plex-arabic-400.woff2?url";
+import boldArabicFont from "./fonts/plex-arabic-700.woff2?url";
+import latinFont from "./fonts/plex-latin-400.woff2?url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [actor, { toast, headers }, siteUrl] = await Promise.all([
@@ -18,24 +33,44 @@ export async function loader({ request }: Route.LoaderArgs) {
     getSiteUrlSetting(),
   ]);
   const user = actor ? { fullName: actor.fullName, email: actor.email, role: actor.role } : null;
-  return data({ user, toast, siteUrl: siteUrl ?? getEnv().SITE_URL ?? null }, { headers });
+  const display = readDisplayPreferences(request.headers.get("cookie"));
+  return data({ user, toast, siteUrl: siteUrl ?? getEnv().SITE_URL ?? null, display }, { headers });
 }
+
+/** The fonts every page's first screen uses (docs/decisions/025). */
+const PRELOADED_FONTS = [arabicFont, boldArabicFont, latinFont];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const display = root?.display;
+  // Decided once for the document (its server HTML and hydration agree), kept across navigation.
+  const [deferred] = useState(() => defersStylesheet(root?.user ?? null));
+  const stylesheet = <link rel="stylesheet" href={appCssHref} />;
   return (
-    <html lang="ar" dir="rtl">
+    <html lang="ar" dir="rtl" {...(display && displayAttributes(display))}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f6b5c" />
         <link rel="icon" href="/brand/association.svg" type="image/svg+xml" />
+        {PRELOADED_FONTS.map((href) => (
+          <link
+            key={href}
+            rel="preload"
+            href={href}
+            as="font"
+            type="font/woff2"
+            crossOrigin="anonymous"
+          />
+        ))}
         <Meta />
         <Links />
+        {!deferred && stylesheet}
       </head>
       <body>
         {children}
-        <Toaster position="top-right" visibleToasts={1} dir="rtl" richColors closeButton />
+        {deferred && stylesheet}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -44,21 +79,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast, user } = useLoaderData<typeof loader>();
   useLiveUpdates();
-  useEffect(() => {
-    if (!toast) return;
-    const show =
-      toast.type === "error"
-        ? showToast.error
-        : toast.type === "info"
-          ? showToast.info
-          : showToast.success;
-    show(toast.title, { id: toast.id, description: toast.description });
-  }, [toast]);
-  return <Outlet />;
+  useFocusOnNavigation();
+  return (
+    <>
+      <Outlet />
+      <SiteToaster toast={toast} signedIn={Boolean(user)} />
+    </>
+  );
 }
 
+/** Outside every layout (a failure of the root itself): the error screen is the whole page. */
 export function ErrorBoundary() {
-  return <ErrorScreen />;
+  return (
+    <main id="main">
+      <ErrorScreen />
+    </main>
+  );
 }

@@ -44,6 +44,9 @@ export default [
       route("posts", "routes/admin/posts/list.tsx"),
       route("posts/new", "routes/admin/posts/form.tsx", { id: "post-new" }),
       route("posts/:id/edit", "routes/admin/posts/form.tsx", { id: "post-edit" }),
+      route("posts/media", "routes/admin/posts/media.ts"),
+      route("posts/autosave", "routes/admin/posts/autosave.ts"),
+      route("posts/:id/revisions/:revisionId/restore", "routes/admin/posts/restore-revision.ts"),
       route("videos", "routes/admin/videos/list.tsx"),
       route("videos/new", "routes/admin/videos/form.tsx", { id: "video-new" }),
       route("videos/:id/edit", "routes/admin/videos/form.tsx", { id: "video-edit" }),
@@ -70,6 +73,11 @@ export default [
     route("images", "routes/admin/path-family-redirect.tsx", { id: "images-family-list" }),
   ]),
 
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("feed.xml", "routes/resources/news-feed.ts", { id: "rss-feed" }),
+  route("atom.xml", "routes/resources/news-feed.ts", { id: "atom-feed" }),
   route("api/auth/*", "routes/resources/auth.ts"),
   route("api/page-content", "routes/resources/page-content.ts"),
+  route("display", "routes/resources/display.ts"),
 ] satisfies RouteConfig;

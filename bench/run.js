@@ -1,68 +1,38 @@
-// `npm run bench`: requests per second and latency of the home page of the built app, measured with
-// autocannon on loopback, printed as one line. Figures only: nothing here passes or fails.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+// `npm run bench`: the built app on a fresh data folder with the demo content, measured by each
+// benchmark module below in turn, for /, /media/news, the newest post and /donate. Figures only:
+// nothing here passes or fails (the budgets are checked by tests/e2e/budget.e2e.ts).
+//   BENCH_ONLY=first-visit,lighthouse  runs only the named modules
+//   BENCH_SECONDS=10                   length of each load test
 import os from "node:os";
-import path from "node:path";
-import autocannon from "autocannon";
+import { firstVisit } from "./first-visit.js";
+import { lighthouse } from "./lighthouse.js";
+import { benchManyPosts } from "./many-posts.js";
+import { benchServerThroughput } from "./server-throughput.js";
+import { benchPages, startBenchSite } from "./site.js";
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const PATHNAME = process.argv[2] ?? "/";
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const PORT = Number(process.env.BENCH_PORT ?? 3999);
+/** Each module: `run({ url, pages })` prints its figures. Add a benchmark with one line here. */
+const MODULES = [
+  // Cached and rendered req/s at 50 connections, beside nginx serving the same bytes.
+  { name: "server-throughput", run: () => benchServerThroughput() },
+  { name: "first-visit", run: firstVisit },
+  { name: "lighthouse", run: lighthouse },
+  // 10,000 posts: /media/news, a post and the staff list, rendered.
+  { name: "many-posts", run: () => benchManyPosts() },
+];
 
-if (!existsSync(`${BUILD_DIR}/server/index.js`)) {
-  console.error("Build first: npm run build");
-  process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifq-bench-"));
-const server = spawn(process.execPath, ["server/index.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-const url = `http://127.0.0.1:${PORT}`;
+const only = process.env.BENCH_ONLY?.split(",");
+const site = await startBenchSite(Number(process.env.BENCH_PORT ?? 0));
 try {
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const html = await fetch(`${url}${PATHNAME}`, {
-    headers: { "accept-encoding": "identity" },
-  }).then((r) => r.text());
-  // Like a browser: asks for HTML and accepts gzip. "cached" is a signed-out visitor (served from
-  // the page cache); "rendered" carries a cookie that bypasses it, as a signed-in visitor does.
-  const run = (extra) =>
-    autocannon({
-      url: `${url}${PATHNAME}`,
-      connections: 10,
-      duration: DURATION,
-      headers: { accept: "text/html", "accept-encoding": "gzip", ...extra },
-    });
-  const cached = await run({});
-  const rendered = await run({ cookie: "rifq_toast=none" });
-  const figures = (r) =>
-    `${r.requests.average.toFixed(0)} req/s p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms`;
+  const pages = await benchPages(site.url);
   console.log(
-    `${PATHNAME}: cached ${figures(cached)} | rendered ${figures(rendered)} | ` +
-      `${cached.non2xx + rendered.non2xx} non-2xx, HTML ${(html.length / 1024).toFixed(1)} KiB ` +
-      `(${DURATION}s each, 10 connections, node ${process.version})`,
+    `Rifq bench ${new Date().toISOString().slice(0, 10)} · ${os.cpus().length}× ${os.cpus()[0]?.model.trim()} · ` +
+      `${(os.totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version}`,
   );
+  for (const module of MODULES) {
+    if (only && !only.includes(module.name)) continue;
+    console.log(`\n## ${module.name}`);
+    await module.run({ url: site.url, pages });
+  }
 } finally {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  site.stop();
 }

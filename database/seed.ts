@@ -9,8 +9,8 @@ import { createImage } from "~/models/images.server";
 import { createPost } from "~/models/posts.server";
 import { createAccountAsSystem } from "~/models/users.server";
 import { createVideo } from "~/models/videos.server";
+import type { Actor } from "~/shared/roles";
 import { db, ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
-import type { Actor } from "~/utils/roles";
 import { images, posts, users, videos } from "./schema";
 
 const AUTHOR_EMAIL = "media-team@rifq.local";

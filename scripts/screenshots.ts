@@ -1,4 +1,5 @@
 // Takes the README's screenshots of real pages: `npx tsx scripts/screenshots.ts [path ...]`.
+// A path may end with a display choice: `/about:150` (largest text) or `/:more` (high contrast).
 // Needs a build (npm run build) and Chromium at /usr/bin/chromium.
 import { spawnSync } from "node:child_process";
 import { chromium } from "playwright-core";
@@ -26,12 +27,19 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  for (const pathname of paths) {
+  for (const target of paths) {
+    const [pathname, display] = target.split(":");
     for (const [name, viewport] of Object.entries(widths)) {
       const page = await browser.newPage({ viewport });
+      if (display) {
+        const cookie = display === "more" ? "rifq_contrast" : "rifq_text_size";
+        await page.context().addCookies([{ name: cookie, value: display, url: server.url }]);
+      }
       await page.goto(`${server.url}${pathname}`);
       await page.evaluate(() => document.fonts.ready);
-      const slug = pathname === "/" ? "home" : pathname.slice(1).replaceAll("/", "-");
+      const base = pathname === "/" ? "home" : pathname.slice(1).replaceAll("/", "-");
+      const suffix = !display ? "" : display === "more" ? "-high-contrast" : `-text-${display}`;
+      const slug = `${base}${suffix}`;
       await page.screenshot({
         path: `docs/screenshots/${slug}-${name}.png`,
         fullPage: name === "desktop",

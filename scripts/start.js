@@ -35,6 +35,8 @@ if (built < sources) {
     stdio: "inherit",
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // As `npm run build`: brotli and gzip copies of the client assets.
+  spawnSync(process.execPath, ["scripts/precompress.js"], { stdio: "inherit" });
 }
 
 process.env.NODE_ENV = "production";

@@ -3,11 +3,14 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
 import { startOutreachRetention } from "~/models/outreach-retention.server";
+import { startScheduledPublishing } from "~/models/scheduled-posts.server";
 import { announceSetupLink } from "~/models/setup-code.server";
 import { startServerBackups } from "~/utils/backup/schedule.server";
+import { setClockOffset } from "~/utils/clock.server";
 import { ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { enableReadCache, forgetReads } from "~/utils/read-cache.server";
 import { getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
@@ -28,11 +31,20 @@ await ensureDatabaseReady();
 const backups = startServerBackups();
 // Clears old volunteer and survey contact details daily (docs/decisions/022).
 const retention = startOutreachRetention();
+// Scheduled posts are announced when they come due (docs/decisions/031).
+const scheduledPublishing = startScheduledPublishing();
 // First run: log the /setup link with its one-time code (docs/decisions/018).
 await announceSetupLink();
 const pageCache = createPageCache({ secret: env.AUTH_SECRET });
-// Every change, and every LISTEN reconnect (changes may have been missed), clears the cache.
-const realtime = createRealtimeHub({ onChange: pageCache.invalidate });
+// Every change clears the cached pages and reads it concerns; a LISTEN reconnect (changes may
+// have been missed) clears them all.
+const realtime = createRealtimeHub({
+  onChange: (event) => {
+    forgetReads(event);
+    pageCache.invalidate(event);
+  },
+});
+enableReadCache();
 const health = createHealthCheck({ isListening: () => realtime.listening });
 const isDevelopment = env.NODE_ENV === "development";
 
@@ -47,6 +59,12 @@ app.use((req, _res, next) => {
   req.headers["x-forwarded-for"] = req.ip ?? "";
   next();
 });
+
+// A signed-out page already stored is answered here, with the headers of its render (views count
+// first: docs/decisions/023, 026).
+const postViews = createPostViewCounter();
+app.use(postViews);
+app.use(pageCache.serveStored);
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -88,6 +106,20 @@ app.get("/healthz", health.handle);
 
 app.get("/realtime", realtime.handle);
 
+// End-to-end tests move this process's clock to see scheduled posts appear (docs/decisions/031).
+// Only with TEST_CLOCK=true, which the environment refuses unless SITE_URL is a loopback address.
+if (env.TEST_CLOCK) {
+  app.post("/__test/clock", express.json(), (req, res) => {
+    const offsetMs = Number(req.body?.offsetMs);
+    if (!Number.isFinite(offsetMs)) {
+      res.status(400).json({ error: "offsetMs must be a number" });
+      return;
+    }
+    setClockOffset(offsetMs);
+    res.json({ offsetMs });
+  });
+}
+
 app.get("/uploads/{*key}", async (req, res) => {
   const key = ([] as string[]).concat(req.params.key ?? []).join("/");
   try {
@@ -112,7 +144,6 @@ app.get("/uploads/{*key}", async (req, res) => {
 
 app.use(createBodyLimits({ secret: env.AUTH_SECRET }));
 
-app.use(createPostViewCounter());
 app.use(pageCache.middleware);
 
 app.use(
@@ -126,6 +157,7 @@ app.use(
 export async function shutdown() {
   await backups.stop();
   await retention.stop();
+  await scheduledPublishing.stop();
   await realtime.close();
   await getDatabaseHandle().close();
   logger.info("server stopped");

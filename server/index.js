@@ -2,6 +2,7 @@
 import compression from "compression";
 import express from "express";
 import { createShutdownGuard } from "./shutdown-guard.js";
+import { serveBuiltAssets } from "./static-assets.js";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -34,11 +35,7 @@ if (DEVELOPMENT) {
   });
 } else {
   appModule = await import(BUILD_PATH);
-  server.use(
-    "/assets",
-    express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }),
-  );
-  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
+  server.use(serveBuiltAssets(BUILD_DIR));
   server.use(appModule.app);
 }
 

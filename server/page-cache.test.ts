@@ -1,8 +1,10 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, expect, test } from "vitest";
-import { createPageCache } from "./page-cache";
+import { createPageCache, pickEncoding } from "./page-cache";
 
 const SECRET = "page-cache-test-secret-0123456789abcdef";
 const cache = createPageCache({ secret: SECRET });
@@ -12,19 +14,31 @@ const signed = (value: string) =>
 let renders = 0;
 let nonceCounter = 0;
 const app = express();
+// As in server/app.ts: stored pages are answered before the headers of a render are computed.
+app.use(cache.serveStored);
 app.use((_req, res, next) => {
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
   res.locals.cspNonce = `nonce${++nonceCounter}`;
+  res.setHeader(
+    "Content-Security-Policy",
+    `default-src 'self';script-src 'self' 'nonce-${res.locals.cspNonce}'`,
+  );
   next();
 });
 app.use(cache.middleware);
 app.get("/set-cookie", (_req, res) => {
   res.cookie("x", "1").type("html").send("personal");
 });
-app.get("/{*path}", (_req, res) => {
+app.get("/slow", (_req, res) => {
+  renders++;
+  const n = renders;
+  setTimeout(() => res.type("html").send(`<p>slow render ${n}</p>`), 150);
+});
+app.get("/{*path}", (req, res) => {
   renders++;
   res.status(200).type("html");
   res.write(`<script nonce="${res.locals.cspNonce}">`);
-  res.end(`render ${renders}</script>`);
+  res.end(`render ${renders} of ${req.path} ${"نص عربي ".repeat(200)}</script>`);
 });
 const server = app.listen(0);
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -33,24 +47,122 @@ afterAll(() => server.close());
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, { headers: { accept: "text/html", ...headers } });
 
-test("a signed-out page is rendered once, then served from the cache with a fresh nonce", async () => {
+/** The raw response, bytes as sent (fetch would decompress them). */
+function getRaw(path: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(
+        `${base}${path}`,
+        { headers: { accept: "text/html", "accept-encoding": acceptEncoding } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk) => chunks.push(chunk));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      )
+      .on("error", reject);
+  });
+}
+
+/** MISS (rendered) or HIT (stored bytes, also when it waited for another request's render). */
+const cacheState = (response: Response | { headers: http.IncomingHttpHeaders }) =>
+  response instanceof Response
+    ? response.headers.get("x-cache")
+    : String(response.headers["x-cache"] ?? "");
+const xCache = async (path: string) => cacheState(await get(path));
+
+test("a signed-out page is rendered once, then answered from the stored bytes", async () => {
   const first = await get("/about");
   expect(first.headers.get("x-cache")).toBe("MISS");
   const firstBody = await first.text();
   const second = await get("/about");
-  expect(second.headers.get("x-cache")).toBe("HIT");
-  const secondBody = await second.text();
-  expect(secondBody).toContain("render 1");
-  expect(secondBody).not.toBe(firstBody);
-  expect(secondBody).toMatch(/<script nonce="nonce\d+">render 1/);
+  expect(cacheState(second)).toBe("HIT");
+  expect(await second.text()).toBe(firstBody);
+  expect(firstBody).toContain("render 1 of /about");
   expect(renders).toBe(1);
 });
 
-test("a change clears the cache", async () => {
-  await get("/news");
+test("a cached page answers in the encoding the browser accepts, from the same page", async () => {
+  const plain = await getRaw("/encodings", "identity");
+  const text = plain.body.toString("utf8");
+  expect(text).toContain("نص عربي");
+
+  const br = await getRaw("/encodings", "gzip, deflate, br");
+  expect(cacheState(br)).toBe("HIT");
+  expect(br.headers["content-encoding"]).toBe("br");
+  expect(br.headers.vary).toContain("Accept-Encoding");
+  expect(Number(br.headers["content-length"])).toBe(br.body.length);
+  expect(br.body.length).toBeLessThan(plain.body.length / 4);
+  expect(brotliDecompressSync(br.body).toString("utf8")).toBe(text);
+
+  const gz = await getRaw("/encodings", "gzip");
+  expect(gz.headers["content-encoding"]).toBe("gzip");
+  expect(gunzipSync(gz.body).toString("utf8")).toBe(text);
+
+  const none = await getRaw("/encodings", "identity");
+  expect(cacheState(none)).toBe("HIT");
+  expect(none.headers["content-encoding"]).toBeUndefined();
+  expect(none.body.toString("utf8")).toBe(text);
+});
+
+test("a cached page allows its inline scripts by hash, not by a nonce that is no longer secret", async () => {
+  await get("/csp");
+  const hit = await get("/csp");
+  const body = await hit.text();
+  const script = body.match(/<script[^>]*>([\s\S]*?)<\/script>/)?.[1] ?? "";
+  const hash = createHash("sha256").update(script).digest("base64");
+  const csp = hit.headers.get("content-security-policy") ?? "";
+  expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+  expect(csp).not.toContain("nonce-");
+  // The render's other headers come along.
+  expect(hit.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+});
+
+test("a change clears only the pages it concerns", async () => {
+  const pages = ["/", "/about", "/about/vision", "/media/news", "/media/news/a-post", "/donate"];
+  const warm = () => Promise.all(pages.map((page) => get(page)));
+  await warm();
+
+  cache.invalidate({ table: "page_content", op: "UPDATE", key: null, page_path: "/about" });
+  expect(await Promise.all(pages.map(xCache))).toEqual(["HIT", "MISS", "HIT", "HIT", "HIT", "HIT"]);
+
+  cache.invalidate({ table: "posts", op: "UPDATE", key: "some-id" });
+  expect(await Promise.all(pages.map(xCache))).toEqual([
+    "HIT",
+    "HIT",
+    "HIT",
+    "MISS",
+    "MISS",
+    "HIT",
+  ]);
+
+  cache.invalidate({ table: "page_content", op: "UPDATE", key: null, page_path: "@layout" });
+  expect(await Promise.all(pages.map(xCache))).toEqual(pages.map(() => "MISS"));
+
+  cache.invalidate({ table: "site_settings", op: "UPDATE", key: "contact_info" });
+  expect(await Promise.all(pages.map(xCache))).toEqual(pages.map(() => "MISS"));
+
   cache.invalidate();
-  const after = await get("/news");
-  expect(after.headers.get("x-cache")).toBe("MISS");
+  expect(await xCache("/donate")).toBe("MISS");
+});
+
+test("concurrent misses of one page wait for a single render", async () => {
+  const before = renders;
+  const responses = await Promise.all(Array.from({ length: 20 }, () => get("/slow")));
+  const bodies = await Promise.all(responses.map((response) => response.text()));
+  expect(renders).toBe(before + 1);
+  expect(new Set(bodies)).toEqual(new Set([`<p>slow render ${before + 1}</p>`]));
+  const states = responses.map((response) => response.headers.get("x-cache"));
+  expect(states.filter((state) => state === "MISS")).toHaveLength(1);
+  expect(states.filter((state) => state === "HIT")).toHaveLength(19);
+});
+
+test("a render a change overtook is served to its waiters but not kept", async () => {
+  const pending = Promise.all([get("/slow?x=1"), get("/slow?x=1")]);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  cache.invalidate({ table: "site_settings", op: "UPDATE", key: "contact_info" });
+  await pending;
+  expect(await xCache("/slow?x=1")).toBe("MISS");
 });
 
 test("personal requests and responses are never cached", async () => {
@@ -73,7 +185,46 @@ test("a cookie that only looks like a session does not skip the cache", async ()
     `better-auth.session_token=${signed("abc")}x`,
     "rifq_toast=forged.value",
   ]) {
-    expect((await get("/services", { cookie })).headers.get("x-cache")).toBe("HIT");
+    expect(cacheState(await get("/services", { cookie }))).toBe("HIT");
   }
   expect(renders).toBe(before);
+});
+
+test("each text size and contrast is kept as its own copy of a page", async () => {
+  await get("/governance");
+  expect((await get("/governance")).headers.get("x-cache")).toBe("HIT");
+  const larger = { cookie: "rifq_text_size=150" };
+  expect((await get("/governance", larger)).headers.get("x-cache")).toBe("MISS");
+  expect((await get("/governance", larger)).headers.get("x-cache")).toBe("HIT");
+  const contrast = { cookie: "rifq_text_size=150; rifq_contrast=more" };
+  expect((await get("/governance", contrast)).headers.get("x-cache")).toBe("MISS");
+  // A made-up value is the default size, not a new copy.
+  expect((await get("/governance", { cookie: "rifq_text_size=999" })).headers.get("x-cache")).toBe(
+    "HIT",
+  );
+});
+
+test("a page's data requests are cached with it and cleared with it", async () => {
+  const data = (path: string) => get(path, { accept: "*/*" });
+  await data("/media/news.data");
+  await data("/_root.data");
+  expect(cacheState(await data("/media/news.data"))).toBe("HIT");
+  cache.invalidate({ table: "posts", op: "INSERT", key: "id" });
+  expect(cacheState(await data("/media/news.data"))).toBe("MISS");
+  expect(cacheState(await data("/_root.data"))).toBe("HIT");
+  cache.invalidate({ table: "page_content", op: "UPDATE", key: "k", page_path: "/" });
+  expect(cacheState(await data("/_root.data"))).toBe("MISS");
+  // Signed in, a data request is personal.
+  const cookie = `better-auth.session_token=${signed("abc")}`;
+  expect((await get("/media/news.data", { accept: "*/*", cookie })).headers.get("x-cache")).toBe(
+    null,
+  );
+});
+
+test("brotli only when the browser takes it", () => {
+  expect(pickEncoding("gzip, deflate, br")).toBe("br");
+  expect(pickEncoding("gzip, br;q=0")).toBe("gzip");
+  expect(pickEncoding("deflate")).toBe("identity");
+  expect(pickEncoding(undefined)).toBe("identity");
+  expect(pickEncoding("*")).toBe("br");
 });

@@ -11,6 +11,8 @@ const POST_PAGE = /^\/media\/news\/([^/]+?)(\.data)?\/?$/;
 const POST_ROUTE_ID = "routes/site/news-post";
 /** One visitor's views of one post count once an hour. */
 const ONE_VIEW_PER_HOUR = { max: 1, window: 60 * 60 };
+/** Visitors this process already counted (or found counted) this hour, at most this many. */
+const MAX_REMEMBERED = 50_000;
 
 /** The slug of the post page a reader is opening, or null for anything else. */
 export function postViewed(req: Pick<Request, "method" | "path" | "query">): string | null {
@@ -37,12 +39,26 @@ export function postViewed(req: Pick<Request, "method" | "path" | "query">): str
  * Counting runs beside the response, never in its way; a failure is only logged.
  */
 export function createPostViewCounter() {
+  // A reader this process already asked the shared table about within the hour would be refused
+  // again: no need to ask (a reload of a cached post then costs no database write).
+  const askedUntil = new Map<string, number>();
+  const alreadyAsked = (key: string) => {
+    const now = Date.now();
+    if ((askedUntil.get(key) ?? 0) > now) return true;
+    askedUntil.delete(key);
+    if (askedUntil.size >= MAX_REMEMBERED)
+      askedUntil.delete(askedUntil.keys().next().value as string);
+    askedUntil.set(key, now + ONE_VIEW_PER_HOUR.window * 1000);
+    return false;
+  };
   return function countPostViews(req: Request, _res: Response, next: NextFunction) {
     const slug = postViewed(req);
     const userAgent = req.get("user-agent") ?? "";
     if (slug && !isbot(userAgent)) {
       const visitor = createHash("sha256").update(`${req.ip}|${userAgent}`).digest("base64url");
-      consumeRateLimit(`post-view|${slug}|${visitor}`, ONE_VIEW_PER_HOUR)
+      const key = `post-view|${slug}|${visitor}`;
+      if (alreadyAsked(key)) return next();
+      consumeRateLimit(key, ONE_VIEW_PER_HOUR)
         .then(({ allowed }) => (allowed ? countPostViewBySlug(slug) : undefined))
         .catch((error) => logger.warn({ err: error, slug }, "failed to count a post view"));
     }

@@ -1,10 +1,11 @@
 import type { Request, Response } from "express";
 import { type ChangeEvent, createPublicChangeFilter } from "~/models/change-visibility.server";
+import { withNewValue } from "~/models/live-values.server";
+import { getActor } from "~/services/permissions.server";
+import { type LiveEvent, RESYNC_EVENT } from "~/shared/live-event";
+import { canManageContent } from "~/shared/roles";
 import { CHANGES_CHANNEL, getDatabaseHandle } from "~/utils/db.server";
-import { type LiveEvent, RESYNC_EVENT } from "~/utils/live-updates";
 import { logger } from "~/utils/logger.server";
-import { getActor } from "~/utils/permissions.server";
-import { canManageContent } from "~/utils/roles";
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 2_000;
@@ -28,7 +29,12 @@ function sessionRequest(req: Request): globalThis.Request {
  * lost it is re-established; changes in between are unknown, so `onChange` runs (the page cache
  * is cleared) and every open page is told to re-sync. `onChange` also runs for every change.
  */
-export function createRealtimeHub({ onChange }: { onChange?: () => void } = {}) {
+export function createRealtimeHub({
+  onChange,
+}: {
+  /** Runs for every change with its event; without one when changes may have been missed. */
+  onChange?: (event?: ChangeEvent) => void;
+} = {}) {
   const streams = new Map<Response, Audience>();
   const publicFilter = createPublicChangeFilter();
   let listening = false;
@@ -51,17 +57,20 @@ export function createRealtimeHub({ onChange }: { onChange?: () => void } = {}) 
   }
 
   function onPayload(payload: string) {
-    onChange?.();
     let event: ChangeEvent;
     try {
       event = JSON.parse(payload);
     } catch {
+      onChange?.();
       logger.warn({ payload }, "realtime ignored a payload that is not JSON");
       return;
     }
-    send("staff", dataFrame(event));
+    onChange?.(event);
+    // The new value is read once (after onChange forgot the old one) and goes to every page.
     later(async () => {
-      const visible = await publicFilter.toPublic(event);
+      const withValue = await withNewValue(event);
+      send("staff", dataFrame(withValue));
+      const visible = await publicFilter.toPublic(withValue);
       if (visible) send("public", dataFrame(visible));
     });
   }

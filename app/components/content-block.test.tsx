@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
-import { blockId, SHARED_BLOCK_PATH, type StoredBlock } from "~/utils/content-blocks";
+import { blockId, SHARED_BLOCK_PATH, type StoredBlock } from "~/shared/content-blocks";
 import { BlockScope, BlocksProvider, Html, Text } from "./content-block";
 
 const stored = (value: string, type: StoredBlock["type"] = "text"): StoredBlock => ({

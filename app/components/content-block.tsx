@@ -1,7 +1,7 @@
 import { createContext, type ElementType, lazy, Suspense, useContext, useMemo } from "react";
-import { useEditMode } from "~/components/edit-mode/edit-mode-context";
-import { cn } from "~/utils/cn";
-import { type BlockMap, blockId, type StoredBlock } from "~/utils/content-blocks";
+import { useEditMode } from "~/components/edit-mode/edit-mode-state";
+import { cn } from "~/shared/cn";
+import { type BlockMap, blockId, type StoredBlock } from "~/shared/content-blocks";
 
 interface LoadedBlocks {
   blocks: BlockMap;

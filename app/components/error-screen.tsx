@@ -17,7 +17,7 @@ export function ErrorScreen() {
   if (!refused) console.error(error);
   const message = refused && typeof error.data === "string" ? error.data : null;
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl">
         {forbidden ? "لا تملك صلاحية الوصول" : refused ? "تعذّر تنفيذ الطلب" : ERROR_TITLE}
       </h1>
@@ -40,6 +40,6 @@ export function ErrorScreen() {
           </>
         )}
       </div>
-    </main>
+    </div>
   );
 }

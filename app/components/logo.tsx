@@ -1,4 +1,4 @@
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
 
 /**
  * The association's wordmark. To use the real logo, drop `association.svg` (and/or

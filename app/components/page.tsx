@@ -2,7 +2,7 @@ import { ArrowLeft, CircleCheck, type LucideIcon } from "lucide-react";
 import type { ElementType } from "react";
 import { Link } from "react-router";
 import { Text } from "~/components/content-block";
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
 
 // The building blocks of the public pages. Every text they show is an editable content
 // block whose key is derived from the `k` the page gives them, so keys stay unique per page.
@@ -131,7 +131,10 @@ export function InfoCard({
       {to && more && (
         <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-primary">
           <Text k={`${k}-more`}>{more}</Text>
-          <ArrowLeft aria-hidden className="size-5 transition group-hover:-translate-x-1" />
+          <ArrowLeft
+            aria-hidden
+            className="size-5 transition motion-safe:group-hover:-translate-x-1"
+          />
         </span>
       )}
     </>
@@ -139,7 +142,7 @@ export function InfoCard({
   const classes = cn(
     "flex flex-col items-start rounded-2xl border border-line bg-white p-6 shadow-sm",
     to &&
-      "group transition hover:-translate-y-0.5 hover:border-primary hover:shadow-md focus-visible:border-primary",
+      "group transition motion-safe:hover:-translate-y-0.5 hover:border-primary hover:shadow-md focus-visible:border-primary",
     className,
   );
   return to ? (

@@ -1,10 +1,10 @@
-import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Html, Text } from "~/components/content-block";
 import { AssociationLogo } from "~/components/logo";
+import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/site-icons";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/social-icons";
 import { MENU } from "~/content/menu";
-import type { ContactInfo, SocialLinks } from "~/models/site-settings.server";
+import type { ContactInfo, SocialLinks } from "~/shared/site-settings";
 
 const SOCIAL = [
   { key: "facebook", label: "فيسبوك", Icon: FacebookIcon },
@@ -47,10 +47,13 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
           <Text k="footer-links-title" as="h2" className="text-lg text-white">
             روابط سريعة
           </Text>
-          <ul className="grid grid-cols-2 gap-2">
+          <ul className="grid grid-cols-2 gap-x-2">
             {MENU.map((item) => (
               <li key={item.path}>
-                <Link to={item.path} className="text-white/85 hover:text-white hover:underline">
+                <Link
+                  to={item.path}
+                  className="inline-flex min-h-11 items-center text-white/85 hover:text-white hover:underline"
+                >
                   <Text k={item.titleKey}>{item.title}</Text>
                 </Link>
               </li>
@@ -63,23 +66,28 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
           </Text>
           <ul className="space-y-3 text-white/90" id="footer-contact">
             <li className="flex items-center gap-2">
-              <Phone aria-hidden className="size-5 shrink-0" />
+              <PhoneIcon className="size-5 shrink-0" />
               <a
                 href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
                 dir="ltr"
+                className="inline-flex min-h-11 items-center"
                 data-testid="footer-phone"
               >
                 {contact.phone}
               </a>
             </li>
             <li className="flex items-center gap-2">
-              <Mail aria-hidden className="size-5 shrink-0" />
-              <a href={`mailto:${contact.email}`} data-testid="footer-email">
+              <MailIcon className="size-5 shrink-0" />
+              <a
+                href={`mailto:${contact.email}`}
+                className="inline-flex min-h-11 items-center break-all"
+                data-testid="footer-email"
+              >
                 {contact.email}
               </a>
             </li>
             <li className="flex items-center gap-2">
-              <MapPin aria-hidden className="size-5 shrink-0" />
+              <MapPinIcon className="size-5 shrink-0" />
               <span data-testid="footer-address">{contact.address}</span>
             </li>
           </ul>
@@ -89,7 +97,10 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
         © {new Date().getFullYear()}{" "}
         <Text k="footer-copyright">جمعية رفق لرعاية كبار السن. جميع الحقوق محفوظة.</Text>
         {" · "}
-        <Link to="/privacy" className="underline hover:text-white">
+        <Link
+          to="/privacy"
+          className="inline-flex min-h-11 items-center underline hover:text-white"
+        >
           <Text k="footer-privacy">الخصوصية وحماية البيانات</Text>
         </Link>
       </p>

@@ -1,45 +1,58 @@
-import { ChevronDown, LayoutDashboard, LogIn, Menu, UserRound, X } from "lucide-react";
-import { NavigationMenu } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { SignOutForm } from "~/components/auth/sign-out-form";
 import { Text } from "~/components/content-block";
+import { DisplayControls } from "~/components/display-controls";
 import { AssociationLogo, VisionLogo } from "~/components/logo";
-import { buttonClass } from "~/components/ui/button";
+import {
+  ChevronDownIcon,
+  CloseIcon,
+  DashboardIcon,
+  LogInIcon,
+  MenuIcon,
+  UserIcon,
+} from "~/components/site-icons";
+import { buttonClass } from "~/components/ui/button-class";
 import { MENU, type MenuItem } from "~/content/menu";
-import { cn } from "~/utils/cn";
-import { hasRole, type Role } from "~/utils/roles";
+import { cn } from "~/shared/cn";
+import { DEFAULT_DISPLAY, type DisplayPreferences } from "~/shared/display-preferences";
+import { staffHome } from "~/shared/paths";
+import { hasRole, type Role } from "~/shared/roles";
 
 export interface HeaderUser {
   fullName: string;
   role: Role;
 }
 
-/** Admins land on /admin, editors on the dashboard they may use. */
-export const staffHome = (user: HeaderUser) =>
-  user.role === "admin" ? "/admin" : "/admin/dashboard";
-
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-lg px-3 py-2 font-medium hover:bg-primary-light hover:text-primary-dark",
+    "inline-flex min-h-11 items-center rounded-lg px-3 py-1 font-medium hover:bg-primary-light hover:text-primary-dark",
     isActive && "text-primary",
   );
+
+/** The spec's menu hover delays (§ timings): 200 ms to open, 150 ms to close, 300 ms skip. */
+const OPEN_DELAY = 200;
+const CLOSE_DELAY = 150;
+const SKIP_DELAY = 300;
 
 /** `compact` (the desktop bar, where space is short) shows the account link as an icon. */
 function AccountLinks({ user, compact = false }: { user: HeaderUser | null; compact?: boolean }) {
   if (!user) {
     return (
-      <Link to="/login" className={buttonClass("outline", "sm")}>
-        <LogIn aria-hidden className="size-4" />
+      <Link to="/login" className={cn(buttonClass("outline", "sm"), "whitespace-nowrap")}>
+        <LogInIcon className="size-4" />
         <Text k="header-login">تسجيل الدخول</Text>
       </Link>
     );
   }
   return (
-    <div className="flex items-center gap-2 whitespace-nowrap">
+    <div className="flex flex-wrap items-center gap-2">
       {hasRole(user, "editor") && (
-        <Link to={staffHome(user)} className={buttonClass("secondary", "sm")}>
-          <LayoutDashboard aria-hidden className="size-4" />
+        <Link
+          to={staffHome(user)}
+          className={cn(buttonClass("secondary", "sm"), "whitespace-nowrap")}
+        >
+          <DashboardIcon className="size-4" />
           <Text k="header-admin">لوحة التحكم</Text>
         </Link>
       )}
@@ -50,11 +63,11 @@ function AccountLinks({ user, compact = false }: { user: HeaderUser | null; comp
           aria-label="حسابي"
           title="حسابي"
         >
-          <UserRound aria-hidden className="size-5" />
+          <UserIcon />
         </Link>
       ) : (
         <Link to="/profile" className={buttonClass("ghost", "sm")}>
-          <UserRound aria-hidden className="size-4" />
+          <UserIcon className="size-4" />
           <Text k="header-profile">حسابي</Text>
         </Link>
       )}
@@ -65,86 +78,124 @@ function AccountLinks({ user, compact = false }: { user: HeaderUser | null; comp
   );
 }
 
+function MenuLink({ item, className }: { item: MenuItem; className?: string }) {
+  return (
+    <NavLink to={item.path} end className={(state) => cn(linkClass(state), className)}>
+      <Text k={item.titleKey}>{item.title}</Text>
+    </NavLink>
+  );
+}
+
 /**
- * A menu link for Radix NavigationMenu. Its Slot joins class names as strings, so the active
- * state is computed here rather than by NavLink's className function.
+ * The wide screen's menu, WAI "disclosure navigation": each parent is a link to its page with a
+ * separate button that shows its sub-pages. Without JavaScript, hovering or focusing a parent
+ * shows them (app.css, `.disclosure-nav`); with it, the buttons and the hover delays decide.
  */
-function DesktopLink({ item }: { item: MenuItem }) {
-  const { pathname } = useLocation();
-  const isActive = pathname === item.path;
-  return (
-    <NavigationMenu.Link asChild active={isActive}>
-      <Link
-        to={item.path}
-        className={linkClass({ isActive })}
-        aria-current={isActive ? "page" : undefined}
-      >
-        <Text k={item.titleKey}>{item.title}</Text>
-      </Link>
-    </NavigationMenu.Link>
-  );
-}
-
 function DesktopMenu() {
+  const [open, setOpen] = useState<string | null>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastClosed = useRef(0);
+  const baseId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setEnhanced(true), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the open list.
+  useEffect(() => setOpen(null), [pathname]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const close = () => {
+    setOpen((current) => {
+      if (current) lastClosed.current = Date.now();
+      return null;
+    });
+  };
+  const hoverOpen = (path: string) => {
+    clearTimeout(timer.current);
+    const skip = open !== null || Date.now() - lastClosed.current < SKIP_DELAY;
+    if (skip) setOpen(path);
+    else timer.current = setTimeout(() => setOpen(path), OPEN_DELAY);
+  };
+  const hoverClose = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(close, CLOSE_DELAY);
+  };
+
   return (
-    <NavigationMenu.Root
-      delayDuration={200}
-      skipDelayDuration={300}
-      dir="rtl"
+    <nav
       aria-label="القائمة الرئيسية"
-      className="relative hidden lg:block"
+      className="disclosure-nav site-nav-wide"
+      data-enhanced={enhanced || undefined}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        const button = document.getElementById(`${baseId}-button-${open}`);
+        close();
+        button?.focus();
+      }}
     >
-      <NavigationMenu.List className="flex items-center gap-1">
-        {MENU.map((item) =>
-          item.subItems ? (
-            <NavigationMenu.Item key={item.path} className="relative">
-              <NavigationMenu.Trigger className="group flex items-center gap-1 rounded-lg px-3 py-2 font-medium hover:bg-primary-light data-[state=open]:bg-primary-light">
-                <Text k={item.titleKey}>{item.title}</Text>
-                <ChevronDown
-                  aria-hidden
-                  className="size-4 transition group-data-[state=open]:rotate-180"
+      <ul className="flex items-center gap-1">
+        {MENU.map((item) => {
+          if (!item.subItems) {
+            return (
+              <li key={item.path}>
+                <MenuLink item={item} className="whitespace-nowrap" />
+              </li>
+            );
+          }
+          const isOpen = open === item.path;
+          const listId = `${baseId}-list-${item.path}`;
+          return (
+            <li
+              key={item.path}
+              className="relative flex items-center"
+              onMouseEnter={() => hoverOpen(item.path)}
+              onMouseLeave={hoverClose}
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null) && isOpen) {
+                  close();
+                }
+              }}
+            >
+              <MenuLink item={item} className="whitespace-nowrap pe-1" />
+              <button
+                id={`${baseId}-button-${item.path}`}
+                type="button"
+                className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-primary-light aria-expanded:bg-primary-light"
+                aria-expanded={isOpen}
+                aria-controls={listId}
+                aria-label={`صفحات ${item.title}`}
+                onClick={() => (isOpen ? close() : setOpen(item.path))}
+              >
+                <ChevronDownIcon
+                  className={cn("size-4 motion-safe:transition", isOpen && "rotate-180")}
                 />
-              </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="absolute start-0 top-full z-50 mt-2 w-64 rounded-xl border border-line bg-white p-2 shadow-xl">
-                <ul className="flex flex-col">
-                  {[{ ...item, subItems: undefined }, ...item.subItems].map((sub) => (
-                    <li key={sub.path}>
-                      <DesktopLink item={sub} />
-                    </li>
-                  ))}
-                </ul>
-              </NavigationMenu.Content>
-            </NavigationMenu.Item>
-          ) : (
-            <NavigationMenu.Item key={item.path}>
-              <DesktopLink item={item} />
-            </NavigationMenu.Item>
-          ),
-        )}
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+              </button>
+              <ul
+                id={listId}
+                data-open={isOpen || undefined}
+                className="submenu absolute start-0 top-full z-50 w-64 rounded-xl border border-line bg-white p-2 shadow-xl"
+              >
+                {item.subItems.map((sub) => (
+                  <li key={sub.path}>
+                    <MenuLink item={sub} className="flex w-full" />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 
-function MobileMenuItem({ item, onChoose }: { item: MenuItem; onChoose: () => void }) {
+function MobileMenuItem({ item }: { item: MenuItem }) {
   return (
     <li>
-      <NavLink
-        to={item.path}
-        end
-        onClick={onChoose}
-        className={(state) => cn(linkClass(state), "block")}
-      >
-        {({ isActive }) => (
-          <span className={cn("block", isActive && "font-bold")}>
-            <Text k={item.titleKey}>{item.title}</Text>
-          </span>
-        )}
-      </NavLink>
+      <MenuLink item={item} className="flex" />
       {item.subItems && (
         <ul className="ms-5 border-s-2 border-line ps-2">
           {item.subItems.map((sub) => (
-            <MobileMenuItem key={sub.path} item={sub} onChoose={onChoose} />
+            <MobileMenuItem key={sub.path} item={sub} />
           ))}
         </ul>
       )}
@@ -152,52 +203,79 @@ function MobileMenuItem({ item, onChoose }: { item: MenuItem; onChoose: () => vo
   );
 }
 
-export function SiteHeader({ user }: { user: HeaderUser | null }) {
+/**
+ * The narrow screen's menu: a <details> element, so it opens without JavaScript. Enhanced, it
+ * closes on a new page and on Escape (focus back on its button).
+ */
+function MobileMenu({ user }: { user: HeaderUser | null }) {
   const [open, setOpen] = useState(false);
+  const summary = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // Any navigation (including back/forward) closes the mobile menu.
-  const [menuPath, setMenuPath] = useState(pathname);
-  if (menuPath !== pathname) {
-    setMenuPath(pathname);
-    setOpen(false);
-  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
+    <details
+      className="site-nav-compact"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        summary.current?.focus();
+      }}
+    >
+      <summary
+        ref={summary}
+        className={cn(
+          buttonClass("ghost", "default"),
+          "cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        {open ? <CloseIcon /> : <MenuIcon />}
+        <span>القائمة</span>
+      </summary>
+      <nav
+        id="mobile-menu"
+        aria-label="القائمة الرئيسية"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-8rem)] overflow-y-auto border-y border-line bg-white px-4 pb-4 shadow-lg"
+      >
+        <ul className="flex flex-col gap-1 py-2">
+          {MENU.map((item) => (
+            <MobileMenuItem key={item.path} item={item} />
+          ))}
+        </ul>
+        <AccountLinks user={user} />
+      </nav>
+    </details>
+  );
+}
+
+export function SiteHeader({
+  user,
+  display = DEFAULT_DISPLAY,
+}: {
+  user: HeaderUser | null;
+  display?: DisplayPreferences;
+}) {
+  return (
+    <header className="site-header z-40 border-b border-line bg-white/95 backdrop-blur">
+      <DisplayControls initial={display} />
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
-        <Link to="/" className="flex items-center gap-3" aria-label="جمعية رفق — الصفحة الرئيسية">
+        <Link
+          to="/"
+          className="flex min-h-11 items-center gap-3"
+          aria-label="جمعية رفق — الصفحة الرئيسية"
+        >
           <AssociationLogo />
           <VisionLogo className="hidden h-9 sm:block" />
         </Link>
         <DesktopMenu />
-        <div className="hidden lg:block">
+        <div className="site-nav-wide">
           <AccountLinks user={user} compact />
         </div>
-        <button
-          type="button"
-          className={cn(buttonClass("ghost", "icon"), "lg:hidden")}
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={open ? "إغلاق القائمة" : "فتح القائمة"}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <X aria-hidden /> : <Menu aria-hidden />}
-        </button>
+        <MobileMenu user={user} />
       </div>
-      {open && (
-        <nav
-          id="mobile-menu"
-          aria-label="القائمة الرئيسية"
-          className="border-t border-line px-4 pb-4 lg:hidden"
-        >
-          <ul className="flex flex-col gap-1 py-2">
-            {MENU.map((item) => (
-              <MobileMenuItem key={item.path} item={item} onChoose={() => setOpen(false)} />
-            ))}
-          </ul>
-          <AccountLinks user={user} />
-        </nav>
-      )}
     </header>
   );
 }

@@ -1,7 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
+import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
 import { isUuid, violatedUniqueConstraint } from "~/utils/db-helpers.server";
-import { type Actor, assertRole } from "~/utils/roles";
 import { categories, images, posts, videos } from "../../database/schema";
 
 /** All categories ordered by name (spec §3). */

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { type ChangeWithValue, isPublicSettingKey } from "~/models/live-values.server";
+import type { LiveEvent } from "~/shared/live-event";
 import { db } from "~/utils/db.server";
-import type { LiveEvent } from "~/utils/live-updates";
 import { logger } from "~/utils/logger.server";
 import { posts, videos } from "../../database/schema";
 
@@ -49,11 +50,24 @@ export function createPublicChangeFilter() {
   }
 
   /** The event as the public may see it, or null when it concerns nothing public. */
-  async function toPublic(event: ChangeEvent): Promise<LiveEvent | null> {
+  async function toPublic(event: ChangeWithValue): Promise<LiveEvent | null> {
     switch (event.table) {
       case "page_content":
-        return { table: event.table, page_path: event.page_path ?? null };
+        // Page texts are public: which block and its new value (already sanitized) go along.
+        return "block" in event
+          ? {
+              table: event.table,
+              page_path: event.page_path ?? null,
+              key: event.key,
+              block: event.block,
+            }
+          : { table: event.table, page_path: event.page_path ?? null };
       case "site_settings":
+        // Only the public settings, with their new value; the others concern no public page.
+        if (!isPublicSettingKey(event.key)) return null;
+        return "value" in event
+          ? { table: event.table, key: event.key, value: event.value }
+          : { table: event.table, key: event.key };
       case "images":
         return { table: event.table };
       case "posts":

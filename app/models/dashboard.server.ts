@@ -1,7 +1,7 @@
 import { count, desc, sql, sum } from "drizzle-orm";
+import type { PostStatus } from "~/shared/post-status";
+import { type Actor, assertRole, hasRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
-import type { PostStatus } from "~/utils/post-status";
-import { type Actor, assertRole, hasRole } from "~/utils/roles";
 import { images, posts, users, videos } from "../../database/schema";
 import { averageRatingSince } from "./surveys.server";
 import { countNewVolunteers } from "./volunteers.server";

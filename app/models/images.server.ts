@@ -1,23 +1,26 @@
 import { desc, eq, ilike, or } from "drizzle-orm";
+import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
 import { containingPattern, isUuid } from "~/utils/db-helpers.server";
 import { removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
-import { type Actor, assertRole } from "~/utils/roles";
 import { categories, images, users } from "../../database/schema";
+
+/** What the gallery and the staff list show of an image. */
+const imageCardColumns = {
+  id: images.id,
+  title: images.title,
+  description: images.description,
+  imageUrl: images.imageUrl,
+  createdAt: images.createdAt,
+  categoryName: categories.name,
+  authorName: users.fullName,
+};
 
 /** The gallery's images, newest first (images have no status: every image is public). */
 export async function listGalleryImages() {
   return db
-    .select({
-      id: images.id,
-      title: images.title,
-      description: images.description,
-      imageUrl: images.imageUrl,
-      createdAt: images.createdAt,
-      categoryName: categories.name,
-      authorName: users.fullName,
-    })
+    .select(imageCardColumns)
     .from(images)
     .leftJoin(categories, eq(images.categoryId, categories.id))
     .leftJoin(users, eq(images.authorId, users.id))
@@ -40,15 +43,7 @@ export async function listImagesForStaff(actor: Actor | null, filters: { q?: str
   const q = filters.q?.trim();
   const pattern = q ? containingPattern(q) : null;
   return db
-    .select({
-      id: images.id,
-      title: images.title,
-      description: images.description,
-      imageUrl: images.imageUrl,
-      createdAt: images.createdAt,
-      categoryName: categories.name,
-      authorName: users.fullName,
-    })
+    .select(imageCardColumns)
     .from(images)
     .leftJoin(categories, eq(images.categoryId, categories.id))
     .leftJoin(users, eq(images.authorId, users.id))

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
 import { isUuid } from "~/utils/db-helpers.server";
 import { getSiteUrl } from "~/utils/env.server";
 import { sendMail } from "~/utils/mailer.server";
-import { type Actor, assertRole } from "~/utils/roles";
 import { newsletterSubscribers } from "../../database/schema";
 
 /** A confirmation link works this long; unconfirmed addresses are then forgotten. */

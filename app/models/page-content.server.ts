@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   type BlockMap,
@@ -10,10 +10,11 @@ import {
   MAX_CONTENT_KEY_LENGTH,
   PAGE_TEXT_MESSAGES,
   type StoredBlock,
-} from "~/utils/content-blocks";
+} from "~/shared/content-blocks";
+import { type Actor, assertRole } from "~/shared/roles";
 import { type Database, db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
-import { type Actor, assertRole } from "~/utils/roles";
+import { cachedRead, forgetReads } from "~/utils/read-cache.server";
 import { sanitizeBlockHtml } from "~/utils/sanitize.server";
 import { pageContent, pageContentRevisions, users } from "../../database/schema";
 
@@ -74,25 +75,32 @@ function toStoredBlock(row: Row): StoredBlock {
   };
 }
 
-/**
- * The stored texts of the given page paths, keyed by `blockId(path, key)`. A failed read is
- * logged and answers nothing, so every block shows its built-in default (spec §8).
- */
-export async function getBlocks(paths: string[]): Promise<BlockMap> {
-  try {
+/** The stored (sanitized) texts of one page path, read once per page-text change; may throw. */
+export function readPageBlocks(pagePath: string): Promise<BlockMap> {
+  return cachedRead(`page_content:${pagePath}`, "page_content", async () => {
     const rows = await db
       .select({
-        pagePath: pageContent.pagePath,
         contentKey: pageContent.contentKey,
         contentValue: pageContent.contentValue,
         contentType: pageContent.contentType,
         updatedAt: pageContent.updatedAt,
       })
       .from(pageContent)
-      .where(inArray(pageContent.pagePath, paths));
+      .where(eq(pageContent.pagePath, pagePath));
     const blocks: BlockMap = {};
-    for (const row of rows) blocks[blockId(row.pagePath, row.contentKey)] = toStoredBlock(row);
+    for (const row of rows) blocks[blockId(pagePath, row.contentKey)] = toStoredBlock(row);
     return blocks;
+  });
+}
+
+/**
+ * The stored texts of the given page paths, keyed by `blockId(path, key)`. A failed read is
+ * logged and answers nothing, so every block shows its built-in default (spec §8).
+ */
+export async function getBlocks(paths: string[]): Promise<BlockMap> {
+  try {
+    const maps = await Promise.all(paths.map(readPageBlocks));
+    return Object.assign({}, ...maps);
   } catch (error) {
     logger.error({ err: error, paths }, "failed to read page content");
     return {};
@@ -149,7 +157,7 @@ async function writeIfUnchanged(
   expectedUpdatedAt: string | undefined,
   write: (tx: Transaction, current: StoredBlock | null) => Promise<void>,
 ): Promise<PageTextOutcome> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<PageTextOutcome> => {
     // Serialises writers of this block even when no row exists yet to lock.
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${target.pagePath}), hashtext(${target.contentKey}))`,
@@ -159,6 +167,8 @@ async function writeIfUnchanged(
     await write(tx, current);
     return { status: "saved", block: await readBlock(tx, target) };
   });
+  if (outcome.status === "saved") forgetReads({ table: "page_content" });
+  return outcome;
 }
 
 const hasVisibleText = (html: string) => html.replace(/<[^>]*>/g, "").trim().length > 0;

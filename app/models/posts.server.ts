@@ -1,31 +1,63 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  lte,
+  max,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { ALL_NEWS_CHIP, FEATURED_LIMIT, UNCATEGORISED } from "~/shared/news";
+import { type Paged, pageWindow, toPaged } from "~/shared/pagination";
+import { type PostStatus, publishedAtFor, toggledStatus } from "~/shared/post-status";
+import { type Actor, assertRole } from "~/shared/roles";
+import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { containingPattern, isUuid, violatedUniqueConstraint } from "~/utils/db-helpers.server";
 import { removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
-import { type PostStatus, publishedAtFor, toggledStatus } from "~/utils/post-status";
-import { type Actor, assertRole } from "~/utils/roles";
-import { categories, posts, users } from "../../database/schema";
+import { cachedRead } from "~/utils/read-cache.server";
+import { htmlToPlainText, toPostHtml } from "~/utils/rich-text.server";
+import { categories, postDrafts, postRevisions, posts, users } from "../../database/schema";
 
-/** The fields a visitor may see of a published post. */
+/** The fields a visitor may see of a published post in a list; `content` is its plain text. */
 const publicPostColumns = {
   id: posts.id,
   title: posts.title,
   slug: posts.slug,
   excerpt: posts.excerpt,
-  content: posts.content,
+  content: posts.contentText,
   featuredImage: posts.featuredImage,
   publishedAt: posts.publishedAt,
+  updatedAt: posts.updatedAt,
   viewsCount: posts.viewsCount,
   categoryName: categories.name,
   authorName: users.fullName,
 };
 
-const isPublished = eq(posts.status, "published");
+/** A post's own page adds its HTML and its search-engine fields. */
+const publicPostPageColumns = {
+  ...publicPostColumns,
+  html: posts.content,
+  metaDescription: posts.metaDescription,
+  shareImage: posts.shareImage,
+  canonicalUrl: posts.canonicalUrl,
+};
 
 /**
- * Published posts, newest `published_at` first. Drafts and archived posts can never come out
- * of here: the status filter is not a parameter.
+ * Public means published and due: a post scheduled for later stays hidden until the app's
+ * clock reaches its published_at (docs/decisions/031).
+ */
+const isPublic = () => and(eq(posts.status, "published"), lte(posts.publishedAt, now()));
+
+/**
+ * Published, due posts, newest `published_at` first. Drafts, archived and scheduled posts
+ * can never come out of here: the filter is not a parameter.
  */
 export async function listPublishedPosts() {
   return db
@@ -33,21 +65,109 @@ export async function listPublishedPosts() {
     .from(posts)
     .leftJoin(categories, eq(posts.categoryId, categories.id))
     .leftJoin(users, eq(posts.authorId, users.id))
-    .where(isPublished)
+    .where(isPublic())
     .orderBy(desc(posts.publishedAt));
 }
 
 export type PublicPost = Awaited<ReturnType<typeof listPublishedPosts>>[number];
 
-/** One published post by its slug, or null (drafts and archived posts are not found). */
-export async function getPublishedPost(slug: string): Promise<PublicPost | null> {
+async function selectPostPage(condition: SQL | undefined) {
   const [post] = await db
+    .select(publicPostPageColumns)
+    .from(posts)
+    .leftJoin(categories, eq(posts.categoryId, categories.id))
+    .leftJoin(users, eq(posts.authorId, users.id))
+    .where(condition);
+  return post ?? null;
+}
+
+// ─── The news page, a page at a time (docs/decisions/027) ───────────────────────────────────
+
+export const NEWS_PAGE_SIZE = 20;
+
+// "nulls last" as the indexes on published_at and created_at are, so a page is an index scan.
+const newestPublishedFirst = sql`${posts.publishedAt} desc nulls last`;
+const newestCreatedFirst = sql`${posts.createdAt} desc nulls last`;
+
+/** Posts of a category chip: the uncategorised ones for 'عام'; every post for no chip. */
+function inChip(chip: string | null | undefined): SQL | undefined {
+  if (!chip || chip === ALL_NEWS_CHIP) return undefined;
+  if (chip === UNCATEGORISED) {
+    return or(
+      isNull(categories.name),
+      eq(sql`trim(${categories.name})`, ""),
+      eq(categories.name, chip),
+    );
+  }
+  return eq(categories.name, chip);
+}
+
+/** One page of the published posts of a chip, newest `published_at` first. */
+export async function listPublishedPostsPage({
+  chip,
+  page,
+  size = NEWS_PAGE_SIZE,
+}: {
+  chip?: string | null;
+  page: number;
+  size?: number;
+}): Promise<Paged<PublicPost>> {
+  const { limit, offset } = pageWindow(page, size);
+  const rows = await db
     .select(publicPostColumns)
     .from(posts)
     .leftJoin(categories, eq(posts.categoryId, categories.id))
     .leftJoin(users, eq(posts.authorId, users.id))
-    .where(and(isPublished, eq(posts.slug, slug)));
-  return post ?? null;
+    .where(and(isPublic(), inChip(chip)))
+    .orderBy(newestPublishedFirst)
+    .limit(limit)
+    .offset(offset);
+  return toPaged(rows, page, size);
+}
+
+/** The featured block: the newest published posts with a featured image (spec: first 6). */
+export async function listFeaturedPosts() {
+  return db
+    .select(publicPostColumns)
+    .from(posts)
+    .leftJoin(categories, eq(posts.categoryId, categories.id))
+    .leftJoin(users, eq(posts.authorId, users.id))
+    .where(
+      and(isPublic(), isNotNull(posts.featuredImage), ne(sql`trim(${posts.featuredImage})`, "")),
+    )
+    .orderBy(newestPublishedFirst)
+    .limit(FEATURED_LIMIT);
+}
+
+/**
+ * The category names of the published posts, in the order their newest post comes (as the chips
+ * showed them when every post was loaded); null for posts without a category.
+ */
+export function listPublishedCategoryNames(): Promise<(string | null)[]> {
+  // It reads every published post: once per change of the posts, and at least once a minute
+  // (categories announce no changes of their own; a renamed one shows within a minute).
+  return cachedRead("news:category-names", "posts", { ttlMs: 60_000 }, async () => {
+    const rows = await db
+      .select({ name: categories.name, newest: max(posts.publishedAt) })
+      .from(posts)
+      .leftJoin(categories, eq(posts.categoryId, categories.id))
+      .where(isPublic())
+      .groupBy(categories.name)
+      .orderBy(desc(max(posts.publishedAt)));
+    return rows.map((row) => row.name);
+  });
+}
+
+/** One published, due post by its slug, or null (drafts, archived and scheduled: not found). */
+export async function getPublishedPost(slug: string) {
+  return selectPostPage(and(isPublic(), eq(posts.slug, slug)));
+}
+
+export type PublicPostPage = NonNullable<Awaited<ReturnType<typeof getPublishedPost>>>;
+
+/** Any post by its slug as its public page would show it: for a signed preview link only. */
+export async function getPostForPreview(slug: string) {
+  return selectPostPage(eq(posts.slug, slug));
 }
 
 /** Counts a view of the published post at `slug` (nothing for a draft or a missing one). */
@@ -55,7 +175,7 @@ export async function countPostViewBySlug(slug: string) {
   await db
     .update(posts)
     .set({ viewsCount: sql`${posts.viewsCount} + 1` })
-    .where(and(isPublished, eq(posts.slug, slug)));
+    .where(and(isPublic(), eq(posts.slug, slug)));
 }
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
@@ -66,6 +186,9 @@ const IMAGE_FOLDER = "posts";
 const POST_NOT_FOUND = "المقال غير موجود";
 
 const notFound = () => new Response(POST_NOT_FOUND, { status: 404 });
+
+/** The autosave key of a post that has not been saved yet. */
+export const NEW_POST_DRAFT = "new";
 
 /** Another post already uses this slug. */
 export class PostSlugTakenError extends Error {
@@ -78,9 +201,8 @@ export interface StaffPostFilters {
   status?: PostStatus;
 }
 
-/** Every post, newest first, with its category and author, for the staff list (spec §2.5). */
-export async function listPostsForStaff(actor: Actor | null, filters: StaffPostFilters = {}) {
-  assertRole(actor, "editor");
+/** The staff list's query: the posts that match, newest first, with category and author. */
+function staffPostsQuery(filters: StaffPostFilters) {
   const conditions: SQL[] = [];
   const q = filters.q?.trim();
   if (q) {
@@ -88,7 +210,7 @@ export async function listPostsForStaff(actor: Actor | null, filters: StaffPostF
     const matches = or(
       ilike(posts.title, pattern),
       ilike(posts.excerpt, pattern),
-      ilike(posts.content, pattern),
+      ilike(posts.contentText, pattern),
       ilike(posts.slug, pattern),
     );
     if (matches) conditions.push(matches);
@@ -112,7 +234,27 @@ export async function listPostsForStaff(actor: Actor | null, filters: StaffPostF
     .leftJoin(categories, eq(posts.categoryId, categories.id))
     .leftJoin(users, eq(posts.authorId, users.id))
     .where(and(...conditions))
-    .orderBy(desc(posts.createdAt));
+    .orderBy(newestCreatedFirst)
+    .$dynamic();
+}
+
+/** Every post, newest first, with its category and author (spec §2.5). */
+export async function listPostsForStaff(actor: Actor | null, filters: StaffPostFilters = {}) {
+  assertRole(actor, "editor");
+  return staffPostsQuery(filters);
+}
+
+export const STAFF_POSTS_PAGE_SIZE = 50;
+
+/** One page of the staff list (docs/decisions/027). */
+export async function listPostsPageForStaff(
+  actor: Actor | null,
+  filters: StaffPostFilters & { page: number },
+) {
+  assertRole(actor, "editor");
+  const { limit, offset } = pageWindow(filters.page, STAFF_POSTS_PAGE_SIZE);
+  const rows = await staffPostsQuery(filters).limit(limit).offset(offset);
+  return toPaged(rows, filters.page, STAFF_POSTS_PAGE_SIZE);
 }
 
 export type StaffPostRow = Awaited<ReturnType<typeof listPostsForStaff>>[number];
@@ -127,7 +269,7 @@ export async function getPostForStaff(actor: Actor | null, id: string) {
 
 export type StaffPost = NonNullable<Awaited<ReturnType<typeof getPostForStaff>>>;
 
-/** What the post form saves. */
+/** What the post form saves. `content` is the editor's HTML (or plain text): it is sanitized here. */
 export interface PostInput {
   title: string;
   slug: string;
@@ -135,6 +277,52 @@ export interface PostInput {
   content: string;
   categoryId: string | null;
   status: PostStatus;
+  /** A published post's publication time; a future one schedules it. */
+  publishAt?: Date | null;
+  metaDescription?: string | null;
+  shareImage?: string | null;
+  canonicalUrl?: string | null;
+}
+
+/** Someone else saved the post since this form was opened (`version` is out of date). */
+export class PostEditConflictError extends Error {
+  override name = "PostEditConflictError";
+}
+
+/** The columns a save writes, with the content sanitized and its plain text beside it. */
+function storedFields(input: PostInput, previousPublishedAt: Date | null) {
+  const { publishAt, ...fields } = input;
+  const content = toPostHtml(input.content);
+  return {
+    ...fields,
+    content,
+    contentText: htmlToPlainText(content),
+    metaDescription: input.metaDescription || null,
+    shareImage: input.shareImage || null,
+    canonicalUrl: input.canonicalUrl || null,
+    publishedAt: publishedAtFor(input.status, publishAt ?? previousPublishedAt, now()),
+  };
+}
+
+type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/** Every save keeps a revision (who, when, the texts) and ends the saver's autosaved draft. */
+async function keepRevision(
+  tx: Transaction,
+  saved: { id: string; title: string; excerpt: string | null; content: string },
+  editorId: string,
+  draftKey: string,
+) {
+  await tx.insert(postRevisions).values({
+    postId: saved.id,
+    title: saved.title,
+    excerpt: saved.excerpt,
+    content: saved.content,
+    savedBy: editorId,
+  });
+  await tx
+    .delete(postDrafts)
+    .where(and(eq(postDrafts.userId, editorId), eq(postDrafts.postKey, draftKey)));
 }
 
 /** A new featured image to store, or the current one to drop. */
@@ -164,18 +352,16 @@ async function withStoredImage<T>(
 /** Creates a post written by `actor` (spec §2.6); the image is stored first, then one insert. */
 export async function createPost(actor: Actor | null, input: PostInput, image?: File | null) {
   const editor = assertRole(actor, "editor");
-  return withStoredImage(image, async (imageUrl) => {
-    const [created] = await db
-      .insert(posts)
-      .values({
-        ...input,
-        featuredImage: imageUrl,
-        authorId: editor.id,
-        publishedAt: publishedAtFor(input.status),
-      })
-      .returning({ id: posts.id, slug: posts.slug, status: posts.status });
-    return created;
-  });
+  return withStoredImage(image, (imageUrl) =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(posts)
+        .values({ ...storedFields(input, null), featuredImage: imageUrl, authorId: editor.id })
+        .returning();
+      await keepRevision(tx, created, editor.id, NEW_POST_DRAFT);
+      return { id: created.id, slug: created.slug, status: created.status };
+    }),
+  );
 }
 
 /**
@@ -188,27 +374,39 @@ export async function updatePost(
   id: string,
   input: PostInput,
   image: FeaturedImageChange = {},
+  /** The `updated_at` the form was opened with (ISO); a different one is a conflict. */
+  version?: string,
 ) {
   const editor = assertRole(actor, "editor");
   const current = await getPostForStaff(editor, id);
   if (!current) throw notFound();
+  if (version && version !== current.updatedAt.toISOString()) throw new PostEditConflictError();
   const previousPublishedAt = current.status === "published" ? current.publishedAt : null;
-  const updated = await withStoredImage(image.file, async (newImageUrl) => {
-    const featuredImage = newImageUrl ?? (image.remove ? null : current.featuredImage);
-    const [row] = await db
-      .update(posts)
-      .set({
-        ...input,
-        featuredImage,
-        authorId: editor.id,
-        publishedAt: publishedAtFor(input.status, previousPublishedAt),
-        updatedAt: new Date(),
-      })
-      .where(eq(posts.id, id))
-      .returning({ id: posts.id, slug: posts.slug, featuredImage: posts.featuredImage });
-    return row;
-  });
-  if (!updated) throw notFound();
+  const updated = await withStoredImage(image.file, (newImageUrl) =>
+    db.transaction(async (tx) => {
+      const featuredImage = newImageUrl ?? (image.remove ? null : current.featuredImage);
+      const [row] = await tx
+        .update(posts)
+        .set({
+          ...storedFields(input, previousPublishedAt),
+          featuredImage,
+          authorId: editor.id,
+          updatedAt: new Date(),
+        })
+        // Saved by someone else between the read and this write: refused, not overwritten.
+        // PostgreSQL keeps microseconds, a JS Date milliseconds: compare at the Date's precision.
+        .where(
+          and(
+            eq(posts.id, id),
+            sql`date_trunc('milliseconds', ${posts.updatedAt}) = ${current.updatedAt.toISOString()}`,
+          ),
+        )
+        .returning();
+      if (!row) throw new PostEditConflictError();
+      await keepRevision(tx, row, editor.id, id);
+      return row;
+    }),
+  );
   if (current.featuredImage && current.featuredImage !== updated.featuredImage) {
     await removeImage(current.featuredImage);
   }
@@ -227,7 +425,7 @@ export async function togglePostStatus(actor: Actor | null, id: string) {
   const status = toggledStatus(current.status);
   const [row] = await db
     .update(posts)
-    .set({ status, publishedAt: publishedAtFor(status), updatedAt: new Date() })
+    .set({ status, publishedAt: publishedAtFor(status, null, now()), updatedAt: new Date() })
     .where(and(eq(posts.id, id), eq(posts.status, current.status)))
     .returning({ id: posts.id, status: posts.status, publishedAt: posts.publishedAt });
   if (!row) {

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import type { DEFAULT_DONATION_ACCOUNT } from "~/content/site-defaults";
-import { formatDateTime } from "~/utils/dates";
+import { formatDateTime } from "~/shared/dates";
+import { type Actor, assertRole } from "~/shared/roles";
 import type { Database } from "~/utils/db.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { sendMail } from "~/utils/mailer.server";
-import { type Actor, assertRole } from "~/utils/roles";
 import { settingsAudit, users } from "../../database/schema";
 
 /**

@@ -4,26 +4,14 @@ import {
   DEFAULT_DONATION_ACCOUNT,
   DEFAULT_SOCIAL_LINKS,
 } from "~/content/site-defaults";
+import { type Actor, assertRole } from "~/shared/roles";
+import type { DonationAccount, SettingKey, SiteSettings } from "~/shared/site-settings";
 import { db } from "~/utils/db.server";
 import { getSiteUrl } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { type Actor, assertRole } from "~/utils/roles";
+import { cachedRead, forgetReads } from "~/utils/read-cache.server";
 import { siteSettings } from "../../database/schema";
 import { notifyAdminsOfDonationChange, recordDonationChange } from "./settings-audit.server";
-
-export type SocialLinks = typeof DEFAULT_SOCIAL_LINKS;
-export type ContactInfo = typeof DEFAULT_CONTACT_INFO;
-export type DonationAccount = typeof DEFAULT_DONATION_ACCOUNT;
-
-export interface SiteSettings {
-  social_links: SocialLinks;
-  contact_info: ContactInfo;
-  donation_account: DonationAccount;
-  registration_control: { allow_registration: boolean };
-  site_url: string | null;
-}
-
-export type SettingKey = keyof SiteSettings;
 
 export const SETTING_DEFAULTS: SiteSettings = {
   social_links: DEFAULT_SOCIAL_LINKS,
@@ -55,21 +43,34 @@ function withDefaults<K extends SettingKey>(key: K, stored: unknown): SiteSettin
   return merged as SiteSettings[K];
 }
 
+const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
+
+/** Every public setting over its default: one small query, kept until a setting changes; may throw. */
+export const readAllSettings = () =>
+  cachedRead("site_settings", "site_settings", async () => {
+    const rows = await db
+      .select({ key: siteSettings.key, value: siteSettings.value })
+      .from(siteSettings)
+      .where(inArray(siteSettings.key, SETTING_KEYS));
+    const stored = new Map(rows.map((row) => [row.key, row.value]));
+    return Object.fromEntries(
+      SETTING_KEYS.map((key) => [key, withDefaults(key, stored.get(key))]),
+    ) as unknown as SiteSettings;
+  });
+
 /**
  * Reads public settings; a failed read is logged and answers the defaults
  * (spec §8: the footer keeps default contact info, registration stays allowed).
  */
 export async function getSettings<K extends SettingKey>(keys: K[]): Promise<Pick<SiteSettings, K>> {
-  const result = {} as Pick<SiteSettings, K>;
-  let rows: { key: string; value: unknown }[] = [];
+  let all: SiteSettings = SETTING_DEFAULTS;
   try {
-    rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, keys));
+    all = await readAllSettings();
   } catch (error) {
     logger.error({ err: error, keys }, "failed to read site settings");
   }
-  for (const key of keys) {
-    result[key] = withDefaults(key, rows.find((row) => row.key === key)?.value);
-  }
+  const result = {} as Pick<SiteSettings, K>;
+  for (const key of keys) result[key] = all[key];
   return result;
 }
 
@@ -135,6 +136,7 @@ export async function updateSetting<K extends SettingKey>(
         : null;
     return { stored: row.value, donationChange };
   });
+  forgetReads({ table: "site_settings" });
   if (donationChange) {
     const base = (await getSiteUrlSetting()) ?? getSiteUrl();
     await notifyAdminsOfDonationChange(

@@ -1,10 +1,12 @@
 import { and, asc, eq, gte, isNotNull, lt, or, type SQL } from "drizzle-orm";
 import { SURVEY_QUESTIONS } from "~/content/feedback";
+import type { SurveyInput } from "~/shared/outreach-schemas";
+import { type Actor, assertRole } from "~/shared/roles";
+import type { SurveyAudience } from "~/shared/statuses";
+import type { QuestionResult } from "~/shared/survey-results";
 import { db } from "~/utils/db.server";
 import { isUuid } from "~/utils/db-helpers.server";
-import type { SurveyInput } from "~/utils/outreach-schemas";
-import { type Actor, assertRole } from "~/utils/roles";
-import { type SurveyAudience, surveyResponses } from "../../database/schema";
+import { surveyResponses } from "../../database/schema";
 
 export type SurveyResponse = typeof surveyResponses.$inferSelect;
 
@@ -48,17 +50,6 @@ export async function listSurveyResponsesForStaff(actor: Actor | null, range: Su
     .from(surveyResponses)
     .where(and(...rangeConditions(range)))
     .orderBy(asc(surveyResponses.createdAt));
-}
-
-export interface QuestionResult {
-  key: string;
-  text: string;
-  /** Answers with this question rated. */
-  answered: number;
-  /** Mean rating, null with no answers. */
-  average: number | null;
-  /** How many gave 1, 2, 3, 4 and 5. */
-  distribution: [number, number, number, number, number];
 }
 
 /** Count, average and distribution per question, and the comments, of one survey in a period. */

@@ -1,17 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { getAuth } from "~/utils/auth.server";
+import { type Actor, assertRole, normaliseRole, type Role } from "~/shared/roles";
+import { roles } from "~/shared/statuses";
 import { type Database, db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { type Actor, assertRole, normaliseRole, type Role } from "~/utils/roles";
-import {
-  accounts,
-  roles,
-  sessions,
-  siteSettings,
-  users,
-  verifications,
-} from "../../database/schema";
+import { accounts, sessions, siteSettings, users, verifications } from "../../database/schema";
 
 /** site_settings row written once by the first-run setup; never exposed publicly. */
 const SETUP_KEY = "setup";
@@ -68,8 +62,7 @@ export async function createAccountAsSystem(input: {
   password: string;
   role: Role;
 }) {
-  const ctx = await getAuth().$context;
-  const passwordHash = await ctx.password.hash(input.password);
+  const passwordHash = await hashPassword(input.password);
   return insertAccount(db, { ...input, passwordHash });
 }
 
@@ -83,8 +76,7 @@ export async function createFirstAdmin(input: {
   email: string;
   password: string;
 }) {
-  const ctx = await getAuth().$context;
-  const passwordHash = await ctx.password.hash(input.password);
+  const passwordHash = await hashPassword(input.password);
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(725001)`);
@@ -133,20 +125,14 @@ export async function endOtherSessions(session: { userId: string; token: string 
     .where(and(eq(sessions.userId, session.userId), ne(sessions.token, session.token)));
 }
 
-/**
- * The account a password-reset link belongs to, while the link is unused and unexpired, or null.
- * Reads through better-auth, which owns the token's storage format.
- */
-export async function findUserByResetToken(
-  token: string,
+/** A user's id, e-mail and role, or null when no such user exists. */
+export async function findUserById(
+  id: string,
 ): Promise<{ id: string; email: string; role: Role } | null> {
-  const ctx = await getAuth().$context;
-  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  if (!verification || verification.expiresAt < new Date()) return null;
   const [user] = await db
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
-    .where(eq(users.id, verification.value));
+    .where(eq(users.id, id));
   return user ? { ...user, role: normaliseRole(user.role) } : null;
 }
 

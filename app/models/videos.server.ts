@@ -1,24 +1,28 @@
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { toggledStatus } from "~/shared/post-status";
+import { type Actor, assertRole } from "~/shared/roles";
+import type { VideoStatus } from "~/shared/statuses";
 import { db } from "~/utils/db.server";
 import { containingPattern, isUuid } from "~/utils/db-helpers.server";
 import { logger } from "~/utils/logger.server";
-import { toggledStatus } from "~/utils/post-status";
-import { type Actor, assertRole } from "~/utils/roles";
-import { categories, users, type VideoStatus, videos } from "../../database/schema";
+import { categories, users, videos } from "../../database/schema";
+
+/** The fields a visitor may see of a published video. */
+const publicVideoColumns = {
+  id: videos.id,
+  title: videos.title,
+  description: videos.description,
+  youtubeId: videos.youtubeId,
+  viewsCount: videos.viewsCount,
+  createdAt: videos.createdAt,
+  categoryName: categories.name,
+  authorName: users.fullName,
+};
 
 /** Published videos, newest first; drafts never come out of here. */
 export async function listPublishedVideos() {
   return db
-    .select({
-      id: videos.id,
-      title: videos.title,
-      description: videos.description,
-      youtubeId: videos.youtubeId,
-      viewsCount: videos.viewsCount,
-      createdAt: videos.createdAt,
-      categoryName: categories.name,
-      authorName: users.fullName,
-    })
+    .select(publicVideoColumns)
     .from(videos)
     .leftJoin(categories, eq(videos.categoryId, categories.id))
     .leftJoin(users, eq(videos.authorId, users.id))
@@ -41,18 +45,7 @@ export async function listVideosForStaff(actor: Actor | null, filters: { q?: str
   const q = filters.q?.trim();
   const pattern = q ? containingPattern(q) : null;
   return db
-    .select({
-      id: videos.id,
-      title: videos.title,
-      description: videos.description,
-      youtubeId: videos.youtubeId,
-      status: videos.status,
-      viewsCount: videos.viewsCount,
-      createdAt: videos.createdAt,
-      updatedAt: videos.updatedAt,
-      categoryName: categories.name,
-      authorName: users.fullName,
-    })
+    .select({ ...publicVideoColumns, status: videos.status, updatedAt: videos.updatedAt })
     .from(videos)
     .leftJoin(categories, eq(videos.categoryId, categories.id))
     .leftJoin(users, eq(videos.authorId, users.id))

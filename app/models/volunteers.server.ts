@@ -1,13 +1,14 @@
 import { and, count, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
 import { availabilityLabels, interestLabels } from "~/content/volunteer";
+import { cityName, localMobile, type VolunteerInput } from "~/shared/outreach-schemas";
+import { type Actor, assertRole } from "~/shared/roles";
+import type { VolunteerStatus } from "~/shared/statuses";
 import { db } from "~/utils/db.server";
 import { containingPattern, isUuid } from "~/utils/db-helpers.server";
 import { getSiteUrl } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { sendMail } from "~/utils/mailer.server";
-import { cityName, localMobile, type VolunteerInput } from "~/utils/outreach-schemas";
-import { type Actor, assertRole } from "~/utils/roles";
-import { users, type VolunteerStatus, volunteers } from "../../database/schema";
+import { users, volunteers } from "../../database/schema";
 
 export type Volunteer = typeof volunteers.$inferSelect;
 

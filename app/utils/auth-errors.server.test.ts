@@ -1,5 +1,7 @@
 import { APIError } from "better-auth/api";
 import { expect, test } from "vitest";
+import { RESET_LINK_INVALID } from "~/shared/auth-schemas";
+import { expectLog } from "../../tests/support/logs";
 import {
   arabicDuration,
   authErrorMessage,
@@ -8,9 +10,9 @@ import {
   TOO_MANY_ATTEMPTS,
   tooManyAttempts,
 } from "./auth-errors.server";
-import { RESET_LINK_INVALID } from "./auth-schemas";
 
 test("better-auth's codes, our hooks' Arabic messages, and a fallback for the rest", () => {
+  expectLog("logger.error", /unexpected auth failure/);
   expect(
     authErrorMessage(new APIError("UNAUTHORIZED", { code: "INVALID_EMAIL_OR_PASSWORD" })),
   ).toBe("البريد الإلكتروني أو كلمة المرور غير صحيحة");
@@ -23,6 +25,7 @@ test("better-auth's codes, our hooks' Arabic messages, and a fallback for the re
 });
 
 test("a new password from a reset link: token problems ask for a new link", () => {
+  expectLog("logger.error", /unexpected auth failure/);
   for (const error of [
     new APIError("BAD_REQUEST", { code: "INVALID_TOKEN", message: "Invalid token" }),
     new APIError("BAD_REQUEST", { message: "Token expired" }),

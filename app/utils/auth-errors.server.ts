@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
-import { RESET_LINK_INVALID, TWO_FACTOR_CODE_WRONG } from "./auth-schemas";
+import { RESET_LINK_INVALID, TWO_FACTOR_CODE_WRONG } from "~/shared/auth-schemas";
+import { PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "~/shared/password-rules";
 import { logger } from "./logger.server";
-import { PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "./password-rules";
 
 export const UNEXPECTED_ERROR = "حدث خطأ غير متوقع";
 export const INVALID_CREDENTIALS = "البريد الإلكتروني أو كلمة المرور غير صحيحة";

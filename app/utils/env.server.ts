@@ -86,6 +86,12 @@ const envSchema = z
       .min(1, "OUTREACH_RETENTION_MONTHS must be a whole number from 1 to 120")
       .max(120, "OUTREACH_RETENTION_MONTHS must be a whole number from 1 to 120")
       .default(24),
+    // End-to-end tests only: "true" opens POST /__test/clock, which moves this process's clock
+    // (scheduled posts). Refused unless SITE_URL is a loopback address (docs/decisions/031).
+    TEST_CLOCK: z
+      .enum(["true", "false"], { error: "TEST_CLOCK must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -97,6 +103,17 @@ const envSchema = z
         path: ["AUTH_SECRET"],
         message:
           "AUTH_SECRET is required when DATABASE_URL is set (several processes must share it)",
+      });
+    }
+    if (
+      env.TEST_CLOCK &&
+      !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(env.SITE_URL ?? "")
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TEST_CLOCK"],
+        message:
+          "TEST_CLOCK is for tests on this machine: SITE_URL must be http://127.0.0.1:<port>",
       });
     }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {

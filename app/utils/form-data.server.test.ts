@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { MAX_IMAGE_BYTES } from "~/shared/image-rules";
 import {
   FORM_MAX_BYTES,
   hasForbiddenCharacter,
@@ -10,7 +11,6 @@ import {
   readFormData,
   UPLOAD_MAX_BYTES,
 } from "./form-data.server";
-import { MAX_IMAGE_BYTES } from "./image-rules";
 
 const URL = "http://localhost:3000/admin/dashboard/videos/new";
 const URLENCODED = "application/x-www-form-urlencoded";

@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES } from "./image-rules";
+import { MAX_IMAGE_BYTES } from "~/shared/image-rules";
 
 /**
  * The one way an action reads a submitted form. Whatever arrives — a wrong content type, a body

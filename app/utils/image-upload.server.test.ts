@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, test } from "vitest";
-import { imageSrcSet } from "./image-rules";
+import { imageSrcSet } from "~/shared/image-rules";
+import { expectLog } from "../../tests/support/logs";
 import {
   IMAGE_TOO_LARGE,
   MAX_IMAGE_BYTES,
@@ -104,6 +105,7 @@ describe("storeImage", () => {
   });
 
   test("a storage that cannot write answers the upload-failed message", async () => {
+    expectLog("logger.error", /storing an uploaded image failed/);
     const { dir, storage } = freshStorage("blocked");
     // A plain file where the posts folder should be: the disk refuses every write.
     mkdirSync(dir, { recursive: true });
@@ -113,6 +115,7 @@ describe("storeImage", () => {
   });
 
   test("a disk failing half-way leaves none of the copies behind", async () => {
+    expectLog("logger.error", /storing an uploaded image failed/);
     const { dir, storage } = freshStorage("half");
     // The real disk storage, with the disk failing on the second write (an OS fault).
     let writes = 0;

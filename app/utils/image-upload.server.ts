@@ -6,7 +6,7 @@ import {
   MAX_IMAGE_BYTES,
   NOT_AN_IMAGE,
   UPLOAD_FAILED,
-} from "./image-rules";
+} from "~/shared/image-rules";
 import { logger } from "./logger.server";
 import { getStorage, type Storage } from "./storage.server";
 

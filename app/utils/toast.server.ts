@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "react-router";
+import type { Toast } from "~/shared/action-result";
 import { getEnv } from "./env.server";
-
-export interface Toast {
-  /** Set by toastHeader: a toast read twice (a repeated request) still shows once. */
-  id?: string;
-  type: "success" | "error" | "info";
-  title: string;
-  description?: string;
-}
 
 type ToastData = { toast: Toast };
 let storage: ReturnType<typeof createCookieSessionStorage<ToastData, ToastData>> | undefined;

@@ -9,9 +9,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-
-export const roles = ["viewer", "editor", "admin"] as const;
-export type Role = (typeof roles)[number];
+import { roles } from "../../app/shared/statuses";
 
 /**
  * The spec's `profiles` and better-auth's `user` in one table. Property names follow

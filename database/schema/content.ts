@@ -5,11 +5,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { postStatuses, videoStatuses } from "../../app/shared/statuses";
 import { users } from "./auth";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -53,15 +55,14 @@ export const categories = pgTable("categories", {
   createdAt: createdAt(),
 });
 
-export const postStatuses = ["draft", "published", "archived"] as const;
-export type PostStatus = (typeof postStatuses)[number];
-
 export const posts = pgTable(
   "posts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
+    /** Sanitized HTML (app/utils/rich-text.server.ts); `content_text` is its plain text. */
     content: text("content").notNull(),
+    contentText: text("content_text").notNull().default(""),
     excerpt: text("excerpt"),
     slug: text("slug").notNull().unique(),
     featuredImage: text("featured_image"),
@@ -70,6 +71,9 @@ export const posts = pgTable(
     authorId: authorId(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     viewsCount: integer("views_count").notNull().default(0),
+    metaDescription: text("meta_description"),
+    shareImage: text("share_image"),
+    canonicalUrl: text("canonical_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,9 +88,6 @@ export const posts = pgTable(
     index("posts_created_at_idx").on(table.createdAt.desc()),
   ],
 );
-
-export const videoStatuses = ["draft", "published"] as const;
-export type VideoStatus = (typeof videoStatuses)[number];
 
 export const videos = pgTable(
   "videos",
@@ -156,4 +157,38 @@ export const settingsAudit = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("settings_audit_key_idx").on(table.key, table.changedAt.desc())],
+);
+
+/** Every save of a post keeps what it saved: who, when, and the texts (docs/decisions/030). */
+export const postRevisions = pgTable(
+  "post_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull(),
+    savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("post_revisions_post_idx").on(table.postId, table.savedAt.desc())],
+);
+
+/**
+ * The post form's autosave: one unsaved draft per person and post (`post_key` is the post's
+ * id, or "new" for a post not saved yet), offered back when the form is opened again.
+ */
+export const postDrafts = pgTable(
+  "post_drafts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postKey: text("post_key").notNull(),
+    fields: jsonb("fields").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.postKey] })],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { surveyAudiences, volunteerStatuses } from "../../app/shared/statuses";
 
 /**
  * What the public sends the association: volunteer registrations, satisfaction-survey answers
@@ -8,9 +9,6 @@ import { check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-
-export const volunteerStatuses = ["new", "contacted", "accepted", "declined"] as const;
-export type VolunteerStatus = (typeof volunteerStatuses)[number];
 
 export const volunteers = pgTable(
   "volunteers",
@@ -37,9 +35,6 @@ export const volunteers = pgTable(
     index("volunteers_created_at_idx").on(table.createdAt),
   ],
 );
-
-export const surveyAudiences = ["visitors", "beneficiaries"] as const;
-export type SurveyAudience = (typeof surveyAudiences)[number];
 
 export const surveyResponses = pgTable(
   "survey_responses",

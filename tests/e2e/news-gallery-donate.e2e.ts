@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { categories, images, posts, siteSettings, users, videos } from "../../database/schema";
+import { imageBytes } from "../support/images";
 import {
   DESKTOP,
   expectAccessible,
@@ -12,6 +12,7 @@ import {
   openPage,
   PHONE,
   READER_AGENT,
+  YOUTUBE_ADDRESSES,
 } from "./support/browser";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 
@@ -50,11 +51,7 @@ async function open(viewport: typeof PHONE, pathname: string, options?: { userAg
 async function upload(name: string, colour: string): Promise<string> {
   const file = path.join(server.dataDir, "uploads", "seed", `${name}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
-  const png = await sharp({
-    create: { width: 640, height: 360, channels: 3, background: colour },
-  })
-    .png()
-    .toBuffer();
+  const png = await imageBytes({ background: colour });
   writeFileSync(file, png);
   return `/uploads/seed/${name}.png`;
 }
@@ -85,6 +82,20 @@ describe("empty pages say so kindly", () => {
   });
 });
 
+/**
+ * A post's body as the model stores it (docs/decisions/030): sanitized HTML paragraphs and, beside
+ * it, the plain text that cards and excerpts use. Markup typed as text stays text.
+ */
+function article(text: string) {
+  const escaped = (paragraph: string) =>
+    paragraph.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  const paragraphs = text.split("\n\n");
+  return {
+    content: paragraphs.map((paragraph) => `<p>${escaped(paragraph)}</p>`).join(""),
+    contentText: paragraphs.join("\n\n"),
+  };
+}
+
 describe("with content", () => {
   beforeAll(async () => {
     const [events, programs] = await server.db
@@ -106,8 +117,9 @@ describe("with content", () => {
         title: "اليوم العالمي لكبار السن",
         slug: "world-day",
         excerpt: "احتفاء بكبارنا في الدمام بمشاركة واسعة من الأسر.",
-        content:
+        ...article(
           "احتفلت الجمعية باليوم العالمي لكبار السن بمشاركة واسعة.\n\nوقدم المتطوعون فقرات ترفيهية <b>وهدايا</b>.",
+        ),
         status: "published",
         publishedAt: day(20),
         categoryId: events.id,
@@ -117,7 +129,9 @@ describe("with content", () => {
       {
         title: "برنامج التعلم مدى الحياة",
         slug: "lifelong-learning",
-        content: `انطلق برنامج التعلم مدى الحياة لكبار السن. ${"دروس وورش عمل أسبوعية. ".repeat(20)}`,
+        ...article(
+          `انطلق برنامج التعلم مدى الحياة لكبار السن. ${"دروس وورش عمل أسبوعية. ".repeat(20)}`,
+        ),
         status: "published",
         publishedAt: day(15),
         categoryId: programs.id,
@@ -126,14 +140,14 @@ describe("with content", () => {
       {
         title: "زيارات منزلية",
         slug: "home-visits",
-        content: "زار فريق الرعاية المنزلية عدداً من كبار السن في منازلهم.",
+        ...article("زار فريق الرعاية المنزلية عدداً من كبار السن في منازلهم."),
         status: "published",
         publishedAt: day(10),
       },
       {
         title: "مسودة لا تنشر",
         slug: "secret-draft",
-        content: "نص لم يكتمل",
+        ...article("نص لم يكتمل"),
         status: "draft",
         categoryId: events.id,
         featuredImage: await upload("draft", "#333333"),
@@ -296,7 +310,7 @@ describe("with content", () => {
       const { page, errors, context } = await open(viewport, "/media/gallery");
       // Nothing may reach YouTube before the visitor presses play; afterwards a stand-in answers.
       const youtubeRequests: string[] = [];
-      await context.route(/youtube|ytimg/, (route) => {
+      await context.route(YOUTUBE_ADDRESSES, (route) => {
         youtubeRequests.push(route.request().url());
         return route.fulfill({ contentType: "text/html", body: "<title>player</title>" });
       });

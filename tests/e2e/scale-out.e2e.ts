@@ -180,9 +180,15 @@ describe.skipIf(!available)("two processes on one PostgreSQL database", () => {
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ ok: true, block: { value: "رفق في كل مدينة" } });
 
+    // The other process's stream brings the new value itself (docs/decisions/026).
     expect(await stream.waitFor((event) => event.event === "message")).toEqual({
       event: "message",
-      data: { table: "page_content", page_path: "/" },
+      data: {
+        table: "page_content",
+        page_path: "/",
+        key: "hero-title",
+        block: { value: "رفق في كل مدينة", type: "text", updatedAt: expect.any(String) },
+      },
     });
     await stream.close();
     const fresh = await home(second);

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { imageBytes } from "../support/images";
 import {
   baseURL,
   DESKTOP,
@@ -11,6 +11,7 @@ import {
   login,
   openPage,
   PHONE,
+  YOUTUBE_ADDRESSES,
 } from "./support/browser";
 
 const VIDEOS = "/admin/dashboard/videos";
@@ -33,7 +34,7 @@ afterAll(async () => browser?.close());
  */
 async function standInForYoutube(context: BrowserContext) {
   const requests: string[] = [];
-  await context.route(/youtube|ytimg/, (route) => {
+  await context.route(YOUTUBE_ADDRESSES, (route) => {
     requests.push(route.request().url());
     return route.fulfill({
       contentType: "text/html",
@@ -77,12 +78,6 @@ async function storedIdOf(page: Page, title: string) {
   await page.goto(VIDEOS);
   return value;
 }
-
-/** A small real PNG, made in the test. */
-const png = () =>
-  sharp({ create: { width: 800, height: 500, channels: 3, background: "#b7862c" } })
-    .png()
-    .toBuffer();
 
 test("an editor adds videos by a watch URL, a short URL and a bare id", async () => {
   const { page, errors, context } = await openPage(browser, DESKTOP);
@@ -225,7 +220,11 @@ test("an editor uploads an image, finds it in the gallery, edits and deletes it"
 
   const title = `ورشة الرسم لكبار السن ${Date.now()}`;
   const description = "سيدتان ترسمان لوحة الربيع في ورشة الجمعية";
-  await picker.setInputFiles({ name: "workshop.png", mimeType: "image/png", buffer: await png() });
+  await picker.setInputFiles({
+    name: "workshop.png",
+    mimeType: "image/png",
+    buffer: await imageBytes({ width: 800, height: 500 }),
+  });
   await page.getByAltText("معاينة الصورة المختارة").waitFor();
   expect(await save.isDisabled()).toBe(false);
   await page.getByLabel("عنوان الصورة").fill(title);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { slugify } from "~/utils/slug";
+import { slugify } from "~/shared/slug";
+import { imageBytes } from "../support/images";
 import {
   baseURL,
   DESKTOP,
@@ -21,12 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** A small real PNG, made in the test. */
-const png = () =>
-  sharp({ create: { width: 800, height: 450, channels: 3, background: "#0f6b5c" } })
-    .png()
-    .toBuffer();
-
 /** What a signed-out visitor gets from the public site. */
 const publicPage = (path: string) =>
   fetch(`${baseURL()}${encodeURI(path)}`).then(async (r) => ({
@@ -42,6 +36,11 @@ const toast = (page: Page, title: string) =>
 const rowOf = (page: Page, title: string) => page.locator("tbody tr").filter({ hasText: title });
 
 async function fillPost(page: Page, title: string, content = "الفقرة الأولى.\n\nالفقرة الثانية.") {
+  // The content is a rich-text editor, there once the page is interactive.
+  await page
+    .getByRole("textbox", { name: "نص المقال" })
+    .and(page.locator("[contenteditable]"))
+    .waitFor();
   await page.getByLabel("العنوان", { exact: true }).fill(title);
   await page.getByLabel("نص المقال").fill(content);
 }
@@ -74,7 +73,7 @@ test("an editor writes, publishes, edits, unpublishes and deletes a post with an
   await page.getByLabel("الصورة البارزة").setInputFiles({
     name: "club.png",
     mimeType: "image/png",
-    buffer: await png(),
+    buffer: await imageBytes({ width: 800, height: 450, background: "#0f6b5c" }),
   });
   await page.getByAltText("معاينة الصورة المختارة").waitFor();
 

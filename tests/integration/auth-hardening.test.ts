@@ -6,6 +6,7 @@ import {
   action as authResourceAction,
   loader as authResourceLoader,
 } from "~/routes/resources/auth";
+import { getActor } from "~/services/permissions.server";
 import { db } from "~/utils/db.server";
 import {
   REQUEST_INVALID_CHARACTERS,
@@ -13,7 +14,6 @@ import {
   REQUEST_TYPE_UNSUPPORTED,
   REQUEST_UNREADABLE,
 } from "~/utils/form-data.server";
-import { getActor } from "~/utils/permissions.server";
 import { sessions, users, verifications } from "../../database/schema";
 import { createUser, requestAs, signIn } from "../support/accounts";
 import { call, dataOf, readOutbox, statusOf } from "../support/route-calls";

@@ -1,9 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import type { IntentResult } from "~/components/settings/use-intent-result";
 import { clearBackoff, consumeBackoffAttempt, consumeRateLimit } from "~/models/rate-limits.server";
 import { updateSetting } from "~/models/site-settings.server";
 import { createFirstAdmin } from "~/models/users.server";
@@ -14,15 +12,23 @@ import {
   action as authResourceAction,
   loader as authResourceLoader,
 } from "~/routes/resources/auth";
-import { ABUSE_LIMITS, getAuth, REGISTRATION_CLOSED, SIGN_IN_BACKOFF } from "~/utils/auth.server";
+import {
+  ABUSE_LIMITS,
+  getAuth,
+  REGISTRATION_CLOSED,
+  SIGN_IN_BACKOFF,
+} from "~/services/auth.server";
+import { getActor } from "~/services/permissions.server";
+import type { IntentResult } from "~/shared/action-result";
+import type { Actor } from "~/shared/roles";
 import { TOO_MANY_ATTEMPTS } from "~/utils/auth-errors.server";
 import { db } from "~/utils/db.server";
 import { outboxDir } from "~/utils/mailer.server";
-import { getActor } from "~/utils/permissions.server";
-import type { Actor } from "~/utils/roles";
 import { takeToast } from "~/utils/toast.server";
 import { rateLimits, sessions, users, verifications } from "../../database/schema";
 import { createUser, requestAs, signIn, TEST_PASSWORD, type TestUser } from "../support/accounts";
+import { expectLog } from "../support/logs";
+import { call, readOutbox } from "../support/route-calls";
 
 const BASE = "http://localhost:3000";
 let admin: Actor;
@@ -50,9 +56,6 @@ function request(who: Browser | null, pathname: string, form?: Record<string, st
   if (who?.ip) req.headers.set("x-forwarded-for", who.ip);
   return req;
 }
-
-const call = <T>(fn: (args: never) => T, req: Request) =>
-  fn({ request: req, params: {}, context: { cspNonce: "" } } as never);
 
 /** A request to `/api/auth/<path>` through the resource route, as a browser or script sends it. */
 async function authHttp(
@@ -118,25 +121,10 @@ async function toastOf(result: Response | Answer) {
 }
 
 async function loadAuth(who: Browser | null, url: string) {
-  try {
-    return await call(loginLoader, request(who, url));
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return call(loginLoader, request(who, url));
 }
 
-function mailsTo(email: string): { subject: string; text: string }[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outboxDir()).sort();
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) => JSON.parse(readFileSync(path.join(outboxDir(), file), "utf8")))
-    .filter((mail) => mail.to === email);
-}
+const mailsTo = (email: string) => readOutbox().filter((mail) => mail.to === email);
 
 function linkIn(mail: { text: string } | undefined): string {
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
@@ -348,6 +336,7 @@ describe("sign-in", () => {
   });
 
   test("an unexpected failure says 'حدث خطأ غير متوقع'", async () => {
+    expectLog("logger.error", /unexpected auth failure|better-auth: Failed to query/);
     const viewer = await createUser("viewer");
     const result = await withTableMissing("accounts", () =>
       postAuth({ intent: "sign-in", email: viewer.email, password: viewer.password }),
@@ -525,6 +514,7 @@ describe("forgot password", () => {
   });
 
   test("when the session cannot be set after a reset, the spec's message and /auth in 2 s", async () => {
+    expectLog("logger.warn", /the new session could not be set/);
     const viewer = await createUser("viewer");
     const link = await requestResetLink(viewer.email);
     vi.stubEnv("RIFQ_RATE_LIMIT", "on");
@@ -552,6 +542,7 @@ describe("forgot password", () => {
   });
 
   test("when the link cannot be read, the session-retrieval message", async () => {
+    expectLog("logger.error", /could not read a password-reset link/);
     const screen = await withTableMissing(
       "verifications",
       async () => (await loadAuth(null, "/auth?reset=true&token=abc")) as { resetLink: unknown },
@@ -563,6 +554,7 @@ describe("forgot password", () => {
   });
 
   test("a failing reset e-mail says 'حدث خطأ أثناء إرسال رابط إعادة تعيين كلمة المرور'", async () => {
+    expectLog("logger.error", /unexpected auth failure|better-auth: Failed to run background task/);
     const viewer = await createUser("viewer");
     // A file where the outbox folder should be: the mailer genuinely cannot write.
     const outbox = outboxDir();
@@ -669,7 +661,7 @@ describe("rate limiting", () => {
     expect(messages(refused)[0]).toMatch(
       /^محاولات كثيرة خلال وقت قصير، يرجى الانتظار (\d+ دقيقة|\d+ دقائق|دقيقتين|دقيقة) ثم المحاولة مرة أخرى$/,
     );
-  });
+  }, 60_000);
 
   test("one client is limited across e-mails; sign-up and reset requests too", async () => {
     vi.stubEnv("RIFQ_RATE_LIMIT", "on");
@@ -711,7 +703,7 @@ describe("rate limiting", () => {
     );
     expect(messages(fourth)).toEqual([refused]);
     expect(mailsTo(viewer.email)).toHaveLength(3);
-  });
+  }, 60_000);
 
   test("off under the test runner unless RIFQ_RATE_LIMIT=on", async () => {
     const viewer = await createUser("viewer");
@@ -767,13 +759,12 @@ async function postProfile(who: Browser, form: Record<string, string>) {
 
 describe("profile", () => {
   test("needs a signed-in user", async () => {
-    const thrown = await Promise.resolve(call(profileLoader, requestAs(null, "/profile"))).catch(
-      (error) => error,
-    );
+    const thrown = (await call(profileLoader, requestAs(null, "/profile"))) as Response;
     expect(thrown.headers.get("location")).toBe("/login?redirectTo=%2Fprofile");
-    const posted = await Promise.resolve(
-      call(profileAction, requestAs(null, "/profile", { form: { intent: "update-profile" } })),
-    ).catch((error) => error);
+    const posted = (await call(
+      profileAction,
+      requestAs(null, "/profile", { form: { intent: "update-profile" } }),
+    )) as Response;
     expect(posted.status).toBe(302);
   });
 
@@ -803,6 +794,7 @@ describe("profile", () => {
   });
 
   test("a failed name update says 'فشل في تحديث المعلومات'", async () => {
+    expectLog("logger.error", /profile update failed/);
     const viewer = await createUser("viewer");
     // A real failure of the database while saving (not a value it refuses).
     await db.execute(
@@ -896,6 +888,7 @@ describe("profile", () => {
   });
 
   test("an unexpected failure says 'فشل في تغيير كلمة المرور'", async () => {
+    expectLog("logger.error", /unexpected auth failure/);
     const viewer = await createUser("viewer");
     const result = await withTableMissing("accounts", () =>
       postProfile(viewer, {
@@ -957,6 +950,7 @@ describe("sign-out", () => {
   });
 
   test("a failure shows each place's message", async () => {
+    expectLog("logger.error", /sign-out failed|better-auth: INTERNAL_SERVER_ERROR/);
     const editor = await createUser("editor");
     const failures = await withTableMissing("sessions", async () => [
       await toastOf(await signOut(editor, "admin")),

@@ -6,7 +6,8 @@ import { createCategory } from "~/models/categories.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
-import { createPost } from "~/models/posts.server";
+import { listPostRevisions } from "~/models/post-revisions.server";
+import { createPost, updatePost } from "~/models/posts.server";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { createVideo } from "~/models/videos.server";
 import { registerVolunteer } from "~/models/volunteers.server";
@@ -16,19 +17,22 @@ import * as imageListRoute from "~/routes/admin/images/list";
 import * as subscribersRoute from "~/routes/admin/outreach/subscribers";
 import * as surveysRoute from "~/routes/admin/outreach/surveys";
 import * as volunteersRoute from "~/routes/admin/outreach/volunteers";
+import * as postAutosaveRoute from "~/routes/admin/posts/autosave";
 import * as postFormRoute from "~/routes/admin/posts/form";
 import * as postListRoute from "~/routes/admin/posts/list";
+import * as postMediaRoute from "~/routes/admin/posts/media";
+import * as restoreRevisionRoute from "~/routes/admin/posts/restore-revision";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as usersRoute from "~/routes/admin/users";
 import * as videoFormRoute from "~/routes/admin/videos/form";
 import * as videoListRoute from "~/routes/admin/videos/list";
 import * as profileRoute from "~/routes/auth/profile";
 import * as pageContentRoute from "~/routes/resources/page-content";
-import { ACCOUNT_INTENTS } from "~/utils/auth-schemas";
+import { LIST_INTENTS } from "~/services/staff-actions.server";
+import { ACCOUNT_INTENTS } from "~/shared/auth-schemas";
+import type { Role } from "~/shared/roles";
+import { SETTINGS_INTENTS } from "~/shared/settings-schemas";
 import { db } from "~/utils/db.server";
-import type { Role } from "~/utils/roles";
-import { SETTINGS_INTENTS } from "~/utils/settings-schemas";
-import { LIST_INTENTS } from "~/utils/staff-actions.server";
 import {
   accounts,
   categories,
@@ -36,6 +40,7 @@ import {
   newsletterSubscribers,
   pageContent,
   pageContentRevisions,
+  postDrafts,
   posts,
   siteSettings,
   surveyResponses,
@@ -44,8 +49,9 @@ import {
   volunteers,
 } from "../../database/schema";
 import { createUser, requestAs, TEST_PASSWORD, type TestUser } from "../support/accounts";
+import { pngFile } from "../support/images";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
-import { pngFile } from "../support/uploads";
+import { storedFiles } from "../support/uploads";
 
 /*
  * THE AUTHORIZATION MATRIX: every mutation of the product, tried through its ROUTE ACTION as a
@@ -327,6 +333,59 @@ const MUTATIONS: Mutation[] = [
     },
   },
   ...LIST_INTENTS.map((intent) => listButton("posts", intent)),
+  {
+    name: "posts: autosave a draft",
+    route: "app/routes/admin/posts/autosave.ts",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newPost();
+      const form = {
+        intent: "save",
+        postId: id,
+        title: "مسودة",
+        excerpt: "",
+        content: "<p>نص</p>",
+      };
+      return tried(
+        post(postAutosaveRoute, who, "/admin/dashboard/posts/autosave", form),
+        async () =>
+          (await db.select().from(postDrafts).where(eq(postDrafts.postKey, id))).length === 1,
+      );
+    },
+  },
+  {
+    name: "posts: upload an image for the article",
+    route: "app/routes/admin/posts/media.ts",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const before = storedFiles().length;
+      return tried(
+        post(postMediaRoute, who, "/admin/dashboard/posts/media", { image: await pngFile() }),
+        async () => storedFiles().length > before,
+      );
+    },
+  },
+  {
+    name: "posts: restore a revision",
+    route: "app/routes/admin/posts/restore-revision.ts",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const created = await newPost();
+      const current = await postRow(created.id);
+      await updatePost(owner, created.id, { ...current, content: "<p>نص أحدث</p>" });
+      const [, first] = await listPostRevisions(owner, created.id);
+      const params = { id: created.id, revisionId: first.id };
+      const path = `/admin/dashboard/posts/${created.id}/revisions/${first.id}/restore`;
+      return tried(
+        call(
+          restoreRevisionRoute.action as never,
+          requestAs(who, path, { method: "POST" }),
+          params,
+        ),
+        async () => (await postRow(created.id))?.content === first.content,
+      );
+    },
+  },
   {
     name: "videos: create",
     route: "app/routes/admin/videos/form.tsx",
@@ -621,6 +680,8 @@ const NOT_STAFF_MUTATIONS: Record<string, string> = {
   "app/routes/auth/login.tsx": "sign-in, sign-up and password reset: open to visitors",
   "app/routes/auth/setup.tsx": "the first-run setup: open until the first admin exists",
   "app/routes/auth/logout.tsx": "sign-out of one's own session",
+  "app/routes/resources/display.ts":
+    "a reader's own text size and contrast, kept in their cookies; it stores nothing on the server",
   "app/routes/resources/auth.ts":
     "only GET /verify-email (the confirmation link); everything else 404",
   "app/routes/auth/two-factor.tsx":

@@ -22,14 +22,15 @@ import * as volunteersExportRoute from "~/routes/admin/outreach/volunteers-expor
 import * as overviewRoute from "~/routes/admin/overview";
 import * as postFormRoute from "~/routes/admin/posts/form";
 import * as postListRoute from "~/routes/admin/posts/list";
+import * as postMediaRoute from "~/routes/admin/posts/media";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as usersRoute from "~/routes/admin/users";
 import * as videoFormRoute from "~/routes/admin/videos/form";
 import * as videoListRoute from "~/routes/admin/videos/list";
-import type { Role } from "~/utils/roles";
+import type { Role } from "~/shared/roles";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
+import { pngFile } from "../support/images";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
-import { pngFile } from "../support/uploads";
 
 /*
  * THE READ MATRIX: every loader of the staff area, as a signed-out visitor, a viewer, an editor
@@ -127,6 +128,14 @@ const READS: Read[] = [
     route: "app/routes/admin/images/list.tsx",
     loader: imageListRoute.loader,
     path: () => "/admin/dashboard/images",
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.images)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "the article editor's image picker",
+    route: "app/routes/admin/posts/media.ts",
+    loader: postMediaRoute.loader,
+    path: () => "/admin/dashboard/posts/media",
     expected: STAFF_ONLY,
     served: (body) => expect(text(body.images)).toContain(SECRET_TITLE),
   },

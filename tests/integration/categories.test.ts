@@ -15,24 +15,8 @@ import { action, loader } from "~/routes/admin/categories";
 import { db } from "~/utils/db.server";
 import { categories } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
+import { call, dataOf, statusOf } from "../support/route-calls";
 
-type RouteFunction = (args: never) => unknown;
-
-/** Calls a route loader or action as React Router would; a thrown Response is returned. */
-async function call(fn: RouteFunction, request: Request): Promise<unknown> {
-  try {
-    return await fn({ request, params: {}, context: { cspNonce: "" } } as never);
-  } catch (error) {
-    return error;
-  }
-}
-
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  return (result as { init?: { status?: number } | null })?.init?.status ?? 200;
-}
-
-const dataOf = <T = Record<string, unknown>>(result: unknown) => (result as { data: T }).data;
 type FormAnswer = { ok: boolean; result: { error?: Record<string, string[]> } };
 
 const PATH = "/admin/dashboard/categories";
@@ -124,7 +108,7 @@ describe("deleting", () => {
       intent: "delete",
       id: "00000000-0000-4000-8000-000000000000",
     });
-    expect(dataOf(result)).toEqual({ ok: false, error: "فشل في حذف التصنيف" });
+    expect(dataOf(result)).toEqual({ ok: false, message: "فشل في حذف التصنيف" });
   });
 });
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { action as logoutAction } from "~/routes/auth/logout";
 import { action as profileAction } from "~/routes/auth/profile";
 import { action as twoFactorAction } from "~/routes/auth/two-factor";
-import { fullNameField } from "~/utils/auth-schemas";
+import { fullNameField } from "~/shared/auth-schemas";
 import { db } from "~/utils/db.server";
 import { sessions, users } from "../../database/schema";
 import { createUser, TEST_PASSWORD, type TestUser } from "../support/accounts";

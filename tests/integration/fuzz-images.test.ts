@@ -17,7 +17,8 @@ import {
   fc,
   fuzzAction,
 } from "../support/fuzz";
-import { pngFile, storedFiles } from "../support/uploads";
+import { pngFile } from "../support/images";
+import { storedFiles } from "../support/uploads";
 
 let editor: TestUser;
 let categoryId: string;

@@ -1,7 +1,7 @@
 import { count, gte } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { action } from "~/routes/resources/page-content";
-import { CONTENT_KEY_PATTERN, MAX_BLOCK_VALUE_LENGTH } from "~/utils/content-blocks";
+import { CONTENT_KEY_PATTERN, MAX_BLOCK_VALUE_LENGTH } from "~/shared/content-blocks";
 import { db } from "~/utils/db.server";
 import { pageContent, pageContentRevisions } from "../../database/schema";
 import { createUser, type TestUser } from "../support/accounts";

@@ -6,9 +6,9 @@ import { createPost } from "~/models/posts.server";
 import { action as formAction } from "~/routes/admin/posts/form";
 import { action as listAction } from "~/routes/admin/posts/list";
 import { postFormSchema } from "~/routes/admin/posts/post-schema";
+import { CATEGORY_GONE } from "~/services/staff-forms.server";
 import { db } from "~/utils/db.server";
 import { isRefusedValue } from "~/utils/form-data.server";
-import { CATEGORY_GONE } from "~/utils/staff-forms.server";
 import { posts } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
 import {
@@ -20,8 +20,9 @@ import {
   fc,
   fuzzAction,
 } from "../support/fuzz";
+import { pngFile } from "../support/images";
 import { dataOf, statusOf } from "../support/route-calls";
-import { pngFile, storedFiles } from "../support/uploads";
+import { storedFiles } from "../support/uploads";
 
 let editor: TestUser;
 let categoryId: string;

@@ -4,14 +4,14 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { z } from "zod";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { action as usersAction } from "~/routes/admin/users";
-import { db } from "~/utils/db.server";
 import {
   contactInfoSchema,
   donationAccountSchema,
   registrationSchema,
   siteUrlSchema,
   socialLinksSchema,
-} from "~/utils/settings-schemas";
+} from "~/shared/settings-schemas";
+import { db } from "~/utils/db.server";
 import { settingsAudit, siteSettings, users } from "../../database/schema";
 import { createUser, type TestUser } from "../support/accounts";
 import { arabicText, expectStorableText, FUZZ_TIMEOUT, fc, fuzzAction } from "../support/fuzz";

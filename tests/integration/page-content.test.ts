@@ -7,7 +7,7 @@ import {
   type PageTextHistory,
   type PageTextResult,
   SHARED_BLOCK_PATH,
-} from "~/utils/content-blocks";
+} from "~/shared/content-blocks";
 import { db } from "~/utils/db.server";
 import { pageContent, pageContentRevisions } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";

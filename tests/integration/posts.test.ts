@@ -20,9 +20,10 @@ import { db } from "~/utils/db.server";
 import { IMAGE_TOO_LARGE, ImageUploadError, NOT_AN_IMAGE } from "~/utils/image-upload.server";
 import { posts } from "../../database/schema";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
+import { pngFile } from "../support/images";
 import { call, dataOf, statusOf } from "../support/route-calls";
 import { expectListReadableByStaffOnly } from "../support/staff-lists";
-import { pngFile, storedFiles } from "../support/uploads";
+import { storedFiles } from "../support/uploads";
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
 
@@ -266,12 +267,12 @@ describe("published_at (spec §4)", () => {
       requestAs(editor, listPath, { form: { intent: "publish-toggle", id: missing } }),
     );
     expect(statusOf(toggle)).toBe(404);
-    expect(dataOf(toggle)).toEqual({ ok: false, error: "فشل في تحديث حالة المقال" });
+    expect(dataOf(toggle)).toEqual({ ok: false, message: "فشل في تحديث حالة المقال" });
     const removal = await call(
       listAction,
       requestAs(editor, listPath, { form: { intent: "delete", id: missing } }),
     );
-    expect(dataOf(removal)).toEqual({ ok: false, error: "فشل في حذف المقال" });
+    expect(dataOf(removal)).toEqual({ ok: false, message: "فشل في حذف المقال" });
   });
 });
 
@@ -336,7 +337,9 @@ describe("permissions", () => {
 
   test("an image is never stored for a refused actor", async () => {
     const filesBefore = storedFiles().length;
-    await createPost(viewer, postInput(), await pngFile()).catch(() => {});
+    await expect(createPost(viewer, postInput(), await pngFile())).rejects.toMatchObject({
+      status: 403,
+    });
     expect(storedFiles()).toHaveLength(filesBefore);
   });
 });

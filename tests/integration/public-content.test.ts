@@ -135,9 +135,11 @@ describe("published posts only", () => {
     }
     const page = await load(newsPostLoader, "/media/news/world-day", { slug: "world-day" });
     expect(page.post.title).toBe("اليوم العالمي لكبار السن");
-    expect(page.paragraphs).toEqual([
-      "احتفلت الجمعية باليوم العالمي لكبار السن.",
-      "وشارك المتطوعون في الفعالية.",
+    expect(page.parts).toEqual([
+      {
+        kind: "html",
+        html: "<p>احتفلت الجمعية باليوم العالمي لكبار السن.</p><p>وشارك المتطوعون في الفعالية.</p>",
+      },
     ]);
   });
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { SETTING_DEFAULTS } from "~/models/site-settings.server";
 import { db } from "~/utils/db.server";
 import {
   images,
@@ -79,28 +80,84 @@ const publishedPost = (slug: string) => ({
   publishedAt: new Date(),
 });
 
-test("a page text reaches everyone; the public hear its page but not its key", async () => {
-  const heard = await heardOf(() =>
-    db
-      .insert(pageContent)
-      .values({ pagePath: "/about", contentKey: "intro", contentValue: "من نحن" }),
-  );
-  expect(heard.visitor).toEqual([{ table: "page_content", page_path: "/about" }]);
+/** A page text as the event brings it: the stored value, sanitized, with its version. */
+const block = (value: string, type = "text") => ({ value, type, updatedAt: expect.any(String) });
+
+/**
+ * Runs `change` and waits until staff hear its event for `key`. An event carries the value as
+ * stored when it is sent (the newest one), so changes a test compares one by one are spaced so.
+ */
+async function heardByStaff(key: string, change: () => Promise<unknown>) {
+  const from = streams.editor.events.length;
+  await change();
+  await streams.editor.waitFor((event) => (event.data as { key?: string }).key === key, { from });
+}
+
+test("a page text reaches everyone with its key and new value (pages apply it without a request)", async () => {
+  const heard = await heardOf(async () => {
+    await heardByStaff("intro", () =>
+      db
+        .insert(pageContent)
+        .values({ pagePath: "/about", contentKey: "intro", contentValue: "من نحن" }),
+    );
+    // A rich text travels as stored, sanitized once on the server (no script reaches a page).
+    await heardByStaff("story", () =>
+      db.insert(pageContent).values({
+        pagePath: "/about",
+        contentKey: "story",
+        contentType: "html",
+        contentValue: "<p>قصتنا</p><script>alert(1)</script>",
+      }),
+    );
+    await db.delete(pageContent).where(eq(pageContent.contentKey, "intro"));
+  });
+  expect(heard.visitor).toEqual([
+    { table: "page_content", page_path: "/about", key: "intro", block: block("من نحن") },
+    {
+      table: "page_content",
+      page_path: "/about",
+      key: "story",
+      block: block("<p>قصتنا</p>", "html"),
+    },
+    // Deleted: back to the built-in default.
+    { table: "page_content", page_path: "/about", key: "intro", block: null },
+  ]);
   expect(heard.viewer).toEqual(heard.visitor);
   expect(heard.editor).toEqual([
-    { table: "page_content", op: "INSERT", key: "intro", page_path: "/about" },
+    {
+      table: "page_content",
+      op: "INSERT",
+      key: "intro",
+      page_path: "/about",
+      block: block("من نحن"),
+    },
+    {
+      table: "page_content",
+      op: "INSERT",
+      key: "story",
+      page_path: "/about",
+      block: block("<p>قصتنا</p>", "html"),
+    },
+    { table: "page_content", op: "DELETE", key: "intro", page_path: "/about", block: null },
   ]);
 });
 
-test("a settings change and a gallery image reach the public without their keys", async () => {
+test("a public setting reaches the public with its value; other settings and image keys do not", async () => {
   const heard = await heardOf(async () => {
     await db.insert(siteSettings).values({ key: "contact_info", value: { phone: "0500000000" } });
+    await db.insert(siteSettings).values({ key: "primary_admin", value: { email: "a@b.c" } });
     await db.insert(images).values({ title: "صورة", imageUrl: "/uploads/gallery/a.webp" });
   });
-  expect(heard.visitor).toEqual([{ table: "site_settings" }, { table: "images" }]);
+  const contact = { ...SETTING_DEFAULTS.contact_info, phone: "0500000000" };
+  expect(heard.visitor).toEqual([
+    { table: "site_settings", key: "contact_info", value: contact },
+    { table: "images" },
+  ]);
+  expect(JSON.stringify(heard.visitor)).not.toContain("a@b.c");
   expect(heard.viewer).toEqual(heard.visitor);
   expect(heard.editor).toEqual([
-    { table: "site_settings", op: "INSERT", key: "contact_info" },
+    { table: "site_settings", op: "INSERT", key: "contact_info", value: contact },
+    { table: "site_settings", op: "INSERT", key: "primary_admin" },
     { table: "images", op: "INSERT", key: expect.any(String) },
   ]);
 });

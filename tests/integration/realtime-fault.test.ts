@@ -10,6 +10,7 @@ import { createHealthCheck } from "../../server/health";
 import { createPageCache } from "../../server/page-cache";
 import { createRealtimeHub } from "../../server/realtime";
 import { createUser } from "../support/accounts";
+import { expectLog } from "../support/logs";
 import { type EventStream, openEventStream } from "../support/sse";
 
 // A PostgreSQL server can restart or end our connections; the process must live on, say so on
@@ -76,6 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when the LISTEN connection is k
   }
 
   test("the process lives, reports degraded, listens again and open pages re-sync", async () => {
+    expectLog("logger.warn", /realtime LISTEN connection lost|health: degraded/);
     expect(await health()).toEqual({ status: 200, body: { status: "ok" } });
     await page();
     expect((await page()).headers.get("x-cache")).toBe("HIT");
@@ -117,10 +119,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when the LISTEN connection is k
         from: heardFrom,
         timeoutMs: 5_000,
       }),
-    ).toEqual({ event: "message", data: { table: "page_content", page_path: "/" } });
+    ).toEqual({
+      event: "message",
+      // With its new value (docs/decisions/026).
+      data: {
+        table: "page_content",
+        page_path: "/",
+        key: "hero-title",
+        block: { value: "نص بعد إعادة الاتصال", type: "text", updatedAt: expect.any(String) },
+      },
+    });
   });
 
   test("a database that does not answer makes /healthz degraded until it is back", async () => {
+    expectLog("logger.warn", /health: degraded/);
     const real = getDatabaseHandle();
     // A port that nothing listens on: every connection is refused, like a stopped server.
     const closed = await new Promise<number>((resolve) => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, expect, test } from "vitest";
+import { SETTING_DEFAULTS } from "~/models/site-settings.server";
 import { db } from "~/utils/db.server";
 import { pageContent, posts, siteSettings } from "../../database/schema";
 import { createRealtimeHub } from "../../server/realtime";
@@ -51,9 +52,19 @@ test("a change to a content table reaches an open /realtime stream", async () =>
     .values({ pagePath: "/", contentKey: "hero-title", contentValue: "عنوان جديد" });
   await db.insert(siteSettings).values({ key: "contact_info", value: { phone: "0500000000" } });
   expect(await received).toEqual([
-    // A signed-out stream hears what changed, never which row (docs/decisions/016).
-    { table: "page_content", page_path: "/" },
-    { table: "site_settings" },
+    // A signed-out stream hears what changed, never which row (docs/decisions/016); page texts
+    // and public settings come with their new value (docs/decisions/026).
+    {
+      table: "page_content",
+      page_path: "/",
+      key: "hero-title",
+      block: { value: "عنوان جديد", type: "text", updatedAt: expect.any(String) },
+    },
+    {
+      table: "site_settings",
+      key: "contact_info",
+      value: { ...SETTING_DEFAULTS.contact_info, phone: "0500000000" },
+    },
   ]);
 });
 

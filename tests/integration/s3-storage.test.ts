@@ -14,7 +14,7 @@ import {
 } from "~/utils/image-upload.server";
 import { createS3Storage, getStorage } from "~/utils/storage.server";
 import { createUser } from "../support/accounts";
-import { pngFile } from "../support/uploads";
+import { imageBytes, pngFile } from "../support/images";
 
 // Uploads against a real S3-compatible server (s3rver on a random local port): what a
 // deployment with S3_* set does, through the same Storage interface and upload path.
@@ -61,11 +61,7 @@ const storageOn = (bucket: string) =>
 
 test("the bucket keeps, serves and removes a file; a missing one is null", async () => {
   const storage = storageOn(BUCKET);
-  const bytes = await sharp({
-    create: { width: 4, height: 4, channels: 3, background: "#0f6b5c" },
-  })
-    .webp()
-    .toBuffer();
+  const bytes = await imageBytes({ width: 4, height: 4, format: "webp" });
   await storage.put("posts/1700000000.webp", bytes, "image/webp");
 
   expect(await storage.get("posts/1700000000.webp")).toEqual({

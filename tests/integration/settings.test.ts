@@ -1,7 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import type { ActionToast } from "~/components/settings/use-intent-result";
 import {
   getSettings,
   getSettingsForAdmin,
@@ -9,10 +8,12 @@ import {
   updateSetting,
 } from "~/models/site-settings.server";
 import { action, loader } from "~/routes/admin/settings";
-import { getAuth } from "~/utils/auth.server";
+import { getAuth } from "~/services/auth.server";
+import type { Toast } from "~/shared/action-result";
 import { createPgliteHandle, db, getDatabaseHandle, installDatabase } from "~/utils/db.server";
 import { settingsAudit, siteSettings } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
+import { expectLog } from "../support/logs";
 import { call, dataOf, readOutbox, statusOf } from "../support/route-calls";
 
 const PATH = "/admin/dashboard/settings";
@@ -20,7 +21,7 @@ const PATH = "/admin/dashboard/settings";
 interface Answer {
   intent: string;
   reply: { status?: string; error?: Record<string, string[] | null> | null };
-  toast?: ActionToast;
+  toast?: Toast;
 }
 
 const post = (who: TestUser | null, form: Record<string, string>) =>
@@ -119,6 +120,7 @@ describe("the settings screen's loader", () => {
   });
 
   test("a failed read says 'فشل في تحميل الإعدادات' instead of offering defaults", async () => {
+    expectLog("logger.error", /failed to load the site settings/);
     await withSettingsTableGone(async () => {
       const answer = dataOf<{ site: unknown; loadError: string }>(
         await call(loader, requestAs(admin, PATH)),
@@ -206,6 +208,7 @@ describe("a save the database refuses", () => {
   test.each(INTENTS)(
     "%s: answers 'خطأ' with the section's message, never success",
     async (intent) => {
+      expectLog("logger.error", /failed to save a site setting/);
       await withSettingsTableGone(async () => {
         const result = await post(admin, formFor(intent));
         expect(statusOf(result)).toBe(500);
@@ -221,6 +224,7 @@ describe("a save the database refuses", () => {
   );
 
   test("with the database closed, the model throws instead of pretending to save", async () => {
+    expectLog("logger.error", /failed to read the session|better-auth: INTERNAL_SERVER_ERROR/);
     const live = getDatabaseHandle();
     const client = await PGlite.create();
     const closed = createPgliteHandle(client);
@@ -326,6 +330,7 @@ describe("the donation account's audit trail", () => {
   });
 
   test("the save and its record stand or fall together", async () => {
+    expectLog("logger.error", /failed to save a site setting/);
     await withSettingsTableGone(async () => {
       const result = await post(admin, formFor("update-donation-account"));
       expect(dataOf<Answer>(result).toast?.description).toBe("فشل في تحديث حساب التبرعات");

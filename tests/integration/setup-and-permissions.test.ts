@@ -5,7 +5,7 @@ import {
   isSetupComplete,
   SetupClosedError,
 } from "~/models/users.server";
-import { requireRole, requireUser } from "~/utils/permissions.server";
+import { requireRole, requireUser } from "~/services/permissions.server";
 import { createUser, requestAs, signIn } from "../support/accounts";
 
 test("the first-run setup creates one primary admin and then refuses for good", async () => {

@@ -4,6 +4,7 @@ import { action as setupAction } from "~/routes/auth/setup";
 import { db } from "~/utils/db.server";
 import { verifications } from "../../database/schema";
 import { requestAs } from "../support/accounts";
+import { expectLog } from "../support/logs";
 import { call, dataOf, statusOf } from "../support/route-calls";
 
 // Read once by getEnv(), before anything in this file asks for it.
@@ -16,6 +17,7 @@ const postSetup = (code: string) =>
   call(setupAction, requestAs(null, "/setup", { form: { ...account, code } }));
 
 test("with SETUP_CODE set, that code opens the setup and none is generated or logged", async () => {
+  expectLog("logger.warn", /First run: open/);
   // The operator chose the code: the log names the page, not the code.
   expect(await announceSetupLink()).toBe("http://localhost:3000/setup");
   expect(await db.select().from(verifications)).toEqual([]);

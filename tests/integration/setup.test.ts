@@ -12,6 +12,7 @@ import {
 import { logger } from "~/utils/logger.server";
 import { users, verifications } from "../../database/schema";
 import { requestAs, signIn } from "../support/accounts";
+import { expectLog } from "../support/logs";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
 
 const BASE = "http://localhost:3000";
@@ -43,6 +44,7 @@ async function admins() {
 
 describe("before the first admin exists", () => {
   test("the start-up link carries a generated code that every process shares", async () => {
+    expectLog("logger.warn", /First run: open/);
     const warn = vi.spyOn(logger, "warn");
     const link = await announceSetupLink();
     expect(link).toMatch(/^http:\/\/localhost:3000\/setup\?code=[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);

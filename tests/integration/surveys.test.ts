@@ -4,8 +4,8 @@ import { averageRatingSince, clearSurveyContactsOlderThan } from "~/models/surve
 import * as surveysRoute from "~/routes/admin/outreach/surveys";
 import * as surveysExportRoute from "~/routes/admin/outreach/surveys-export";
 import * as surveyPage from "~/routes/site/feedback-survey";
+import { PHONE_INVALID } from "~/shared/outreach-schemas";
 import { db } from "~/utils/db.server";
-import { PHONE_INVALID } from "~/utils/outreach-schemas";
 import { surveyResponses } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
 import { postFrom, withRateLimits } from "../support/outreach";

@@ -1,10 +1,10 @@
 import { beforeAll, expect, test, vi } from "vitest";
-import { requireStaffTwoFactor } from "~/models/two-factor.server";
 import { createFirstAdmin } from "~/models/users.server";
 import { loader as overviewLoader } from "~/routes/admin/overview";
 import { action as loginAction } from "~/routes/auth/login";
 import { action as pageAction, loader as pageLoader } from "~/routes/auth/two-factor";
 import { action as pageTextAction } from "~/routes/resources/page-content";
+import { requireStaffTwoFactor } from "~/services/two-factor.server";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
 import { call, dataOf, statusOf } from "../support/route-calls";
 import { totpCode } from "../support/totp";

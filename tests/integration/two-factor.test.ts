@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { requireStaffTwoFactor } from "~/models/two-factor.server";
 import { createFirstAdmin } from "~/models/users.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
 import { action as pageAction, loader as pageLoader } from "~/routes/auth/two-factor";
+import { getActor } from "~/services/permissions.server";
+import { requireStaffTwoFactor } from "~/services/two-factor.server";
 import { db } from "~/utils/db.server";
-import { getActor } from "~/utils/permissions.server";
 import { takeToast } from "~/utils/toast.server";
 import { sessions, twoFactors, users } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";

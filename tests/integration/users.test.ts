@@ -9,15 +9,17 @@ import {
 } from "~/models/users.server";
 import { action as postsAction, loader as postsLoader } from "~/routes/admin/posts/form";
 import { action, loader } from "~/routes/admin/users";
+import { requireRole } from "~/services/permissions.server";
+import type { ActionResult } from "~/shared/action-result";
 import { db } from "~/utils/db.server";
-import { requireRole } from "~/utils/permissions.server";
 import { users } from "../../database/schema";
 import { createUser, requestAs, signIn, type TestUser } from "../support/accounts";
+import { expectLog } from "../support/logs";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
 
 const PATH = "/admin/dashboard/users";
 
-type MutationAnswer = { ok: true } | { ok: false; error: string };
+type MutationAnswer = ActionResult;
 
 const setRole = (who: TestUser | null, userId: string, role: string) =>
   call(action, requestAs(who, PATH, { form: { userId, role } }));
@@ -88,6 +90,7 @@ describe("the user list", () => {
   });
 
   test("a failed read answers 'فشل في جلب المستخدمين'", async () => {
+    expectLog("logger.error", /failed to list the users/);
     // The primary admin's e-mail lives in site_settings: without it the list cannot be shown.
     await db.execute(sql`alter table site_settings rename to site_settings_away`);
     try {
@@ -130,7 +133,10 @@ describe("changing a role", () => {
   test("nobody else may change the primary admin's role", async () => {
     const result = await setRole(admin, primary.id, "viewer");
     expect(statusOf(result)).toBe(403);
-    expect(dataOf<MutationAnswer>(result)).toEqual({ ok: false, error: PRIMARY_ADMIN_ROLE_LOCKED });
+    expect(dataOf<MutationAnswer>(result)).toEqual({
+      ok: false,
+      message: PRIMARY_ADMIN_ROLE_LOCKED,
+    });
     expect(PRIMARY_ADMIN_ROLE_LOCKED).toBe("لا يمكن تغيير دور المشرف الأساسي");
     expect(await roleOf(primary.id)).toBe("admin");
     await expect(changeUserRole(admin, primary.id, "editor")).rejects.toBeInstanceOf(
@@ -144,7 +150,7 @@ describe("changing a role", () => {
         const result = await setRole(self, self.id, role);
         expect(dataOf<MutationAnswer>(result)).toEqual({
           ok: false,
-          error: "لا يمكن تغيير دور المشرف الأساسي",
+          message: "لا يمكن تغيير دور المشرف الأساسي",
         });
       }
       expect(await roleOf(self.id)).toBe("admin");
@@ -177,17 +183,18 @@ describe("changing a role", () => {
     expect(statusOf(badRole)).toBe(400);
     expect(dataOf<MutationAnswer>(badRole)).toEqual({
       ok: false,
-      error: "فشل في تحديث دور المستخدم",
+      message: "فشل في تحديث دور المستخدم",
     });
     const noUser = await setRole(admin, "no-such-user", "editor");
     expect(statusOf(noUser)).toBe(404);
     expect(dataOf<MutationAnswer>(noUser)).toEqual({
       ok: false,
-      error: "فشل في تحديث دور المستخدم",
+      message: "فشل في تحديث دور المستخدم",
     });
   });
 
   test("a write the database refuses answers 'فشل في تحديث دور المستخدم', not success", async () => {
+    expectLog("logger.error", /failed to change a user's role/);
     await db.execute(sql`
       create function refuse_role_change() returns trigger language plpgsql as $$
       begin raise exception 'disk full'; end $$`);
@@ -199,7 +206,7 @@ describe("changing a role", () => {
       expect(statusOf(result)).toBe(500);
       expect(dataOf<MutationAnswer>(result)).toEqual({
         ok: false,
-        error: "فشل في تحديث دور المستخدم",
+        message: "فشل في تحديث دور المستخدم",
       });
       expect(headersOf(result).get("set-cookie")).toBeNull();
     } finally {

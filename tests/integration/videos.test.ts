@@ -200,10 +200,10 @@ describe("the staff list", () => {
 
     const toggle = await post(editor, { intent: "publish-toggle", id: MISSING });
     expect(statusOf(toggle)).toBe(404);
-    expect(dataOf(toggle)).toEqual({ ok: false, error: "فشل في تحديث حالة الفيديو" });
+    expect(dataOf(toggle)).toEqual({ ok: false, message: "فشل في تحديث حالة الفيديو" });
     const removal = await post(editor, { intent: "delete", id: created.id });
     expect(statusOf(removal)).toBe(404);
-    expect(dataOf(removal)).toEqual({ ok: false, error: "فشل في حذف الفيديو" });
+    expect(dataOf(removal)).toEqual({ ok: false, message: "فشل في حذف الفيديو" });
     expect(statusOf(await post(editor, { intent: "nonsense", id: MISSING }))).toBe(400);
   });
 

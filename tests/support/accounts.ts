@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createAccountAsSystem } from "~/models/users.server";
-import { getAuth } from "~/utils/auth.server";
-import type { Actor, Role } from "~/utils/roles";
+import { getAuth } from "~/services/auth.server";
+import type { Actor, Role } from "~/shared/roles";
 
 export const TEST_PASSWORD = "Rifq-test-2026";
 const BASE = "http://localhost:3000";

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { outboxDir } from "~/utils/mailer.server";
+import { readOutboxFolder } from "./outbox";
 
 type RouteFunction = (args: never) => unknown;
 
@@ -36,19 +35,5 @@ export function headersOf(result: unknown): Headers {
   return new Headers((result as { init?: ResponseInit | null })?.init?.headers);
 }
 
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
 /** The e-mails written to this test file's outbox, oldest first. */
-export function readOutbox(): OutboxMessage[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outboxDir()).sort();
-  } catch {
-    return [];
-  }
-  return files.map((file) => JSON.parse(readFileSync(path.join(outboxDir(), file), "utf8")));
-}
+export const readOutbox = () => readOutboxFolder(outboxDir());

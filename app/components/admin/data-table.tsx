@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
 
 export interface Column<Row> {
   header: string;

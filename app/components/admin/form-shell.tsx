@@ -3,7 +3,8 @@ import { Tabs } from "radix-ui";
 import { type ReactNode, useId } from "react";
 import { useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { cn } from "~/shared/cn";
 import { AdminPageHeader } from "./admin-page-header";
 
 const tabClass = cn(
@@ -41,6 +42,7 @@ export function FormShell({
   return (
     <div>
       <AdminPageHeader title={title} back={back} badge={badge} />
+      <ErrorSummary />
       <Tabs.Root defaultValue="edit" dir="rtl" className="space-y-6">
         <Tabs.List aria-label="طريقة العرض" className="flex gap-2 border-b border-line">
           <Tabs.Trigger value="edit" className={tabClass}>
@@ -70,7 +72,8 @@ export function FormShell({
         <Button
           type="submit"
           size="lg"
-          disabled={saving || Boolean(saveBlockedBy)}
+          pending={saving}
+          disabled={!saving && Boolean(saveBlockedBy)}
           aria-describedby={saveBlockedBy ? blockedId : undefined}
         >
           {saving ? (

@@ -3,8 +3,8 @@ import { ImageOff, ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
-import { cn } from "~/utils/cn";
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from "~/utils/image-rules";
+import { cn } from "~/shared/cn";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from "~/shared/image-rules";
 
 /** The browser-side check of a chosen file (the server decodes it again). */
 export function imageFileProblem(file: File): string | null {
@@ -73,6 +73,8 @@ export function ImageUploadField({
     setFileName(null);
     if (currentUrl) setRemoved(true);
     onPreviewChange?.(null);
+    // The remove button goes away: focus moves to choosing another image, not to <body>.
+    input.current?.focus();
   }
 
   const errors = problem ? [problem] : meta.errors;
@@ -115,7 +117,7 @@ export function ImageUploadField({
           htmlFor={meta.id}
           className={cn(
             buttonClass("secondary"),
-            "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent",
+            "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-strong",
           )}
         >
           <ImageUp aria-hidden className="size-5" />

@@ -1,6 +1,6 @@
 import { CalendarDays, Eye, type LucideIcon, RefreshCw, Tag, UserRound } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { formatDate, isoDate } from "~/utils/dates";
+import { formatDate, isoDate } from "~/shared/dates";
 import { CARD_GRIDS, type CardGrid } from "./skeletons";
 
 /** Items without a category are shown as general, as on the public pages. */

@@ -1,16 +1,16 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
-import type { MutationResult } from "~/utils/staff-actions.server";
+import { showToast } from "~/components/toasts";
+import type { ActionResult } from "~/shared/action-result";
 
 /** The spec's staff error toast: a destructive toast titled 'خطأ' (§8). */
 export function showErrorToast(description: string) {
-  toast.error("خطأ", { description });
+  showToast("error", "خطأ", description);
 }
 
 /** Shows the failure a list action answered to a row button (successes come as flash toasts). */
-export function useMutationFeedback(result: MutationResult | undefined) {
+export function useMutationFeedback(result: ActionResult | undefined) {
   useEffect(() => {
-    if (result && !result.ok) showErrorToast(result.error);
+    if (result && !result.ok) showErrorToast(result.message);
   }, [result]);
 }
 

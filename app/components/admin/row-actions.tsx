@@ -1,10 +1,11 @@
 import { Eye, EyeOff, Loader2, Pencil, Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { focusAfterRemoval } from "~/components/focus";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
-import type { MutationResult } from "~/utils/staff-actions.server";
+import type { ActionResult } from "~/shared/action-result";
+import { cn } from "~/shared/cn";
 import { useMutationFeedback } from "./mutation-feedback";
 
 /**
@@ -42,7 +43,7 @@ export function PublishToggleButton({
   title: string;
   published: boolean;
 }) {
-  const fetcher = useFetcher<MutationResult>();
+  const fetcher = useFetcher<ActionResult>();
   useMutationFeedback(fetcher.data);
   const busy = fetcher.state !== "idle";
   const label = published ? "إلغاء النشر" : "نشر";
@@ -56,7 +57,7 @@ export function PublishToggleButton({
         variant={published ? "secondary" : "default"}
         size="sm"
         className={rowButton}
-        disabled={busy}
+        pending={busy}
         aria-label={`${label} «${title}»`}
       >
         {busy ? (
@@ -87,14 +88,16 @@ export function ConfirmDeleteButton({
   /** The spec's confirmation text, e.g. 'هل أنت متأكد من حذف هذا المقال؟ …'. */
   message: string;
 }) {
-  const fetcher = useFetcher<MutationResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   useMutationFeedback(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
     <AlertDialog.Root open={open || busy} onOpenChange={setOpen}>
       <AlertDialog.Trigger asChild>
         <Button
+          ref={trigger}
           variant="ghost"
           size="sm"
           className={cn(rowButton, "text-danger")}
@@ -114,16 +117,19 @@ export function ConfirmDeleteButton({
           <AlertDialog.Description className="text-muted">{message}</AlertDialog.Description>
           <div className="flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={busy}>
+              <Button variant="outline" pending={busy}>
                 إلغاء
               </Button>
             </AlertDialog.Cancel>
             <Button
               variant="destructive"
-              disabled={busy}
-              onClick={() => {
-                fetcher.submit({ intent: "delete", id }, { method: "post" });
+              pending={busy}
+              onClick={async () => {
+                // The row goes away with its button: focus moves to the next row (or back here).
+                const restoreFocus = focusAfterRemoval(trigger.current);
                 setOpen(false);
+                await fetcher.submit({ intent: "delete", id }, { method: "post" });
+                requestAnimationFrame(restoreFocus);
               }}
             >
               {busy ? (

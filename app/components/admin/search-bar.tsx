@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
 
 export interface ListFilter {
   /** The query parameter, e.g. "status". */

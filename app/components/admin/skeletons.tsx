@@ -1,4 +1,4 @@
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
 
 const bar = "animate-pulse rounded-lg bg-line/70 motion-reduce:animate-none";
 

@@ -21,8 +21,8 @@ import { useRef } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { AssociationLogo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
-import { type Actor, hasRole, ROLE_LABELS } from "~/utils/roles";
+import { cn } from "~/shared/cn";
+import { type Actor, hasRole, ROLE_LABELS } from "~/shared/roles";
 import { STAFF_PATHS } from "./staff-paths";
 
 interface NavItem {
@@ -121,7 +121,7 @@ export function StaffBrand() {
 }
 
 const itemClass =
-  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 outline-none data-[highlighted]:bg-primary-light data-[highlighted]:text-primary-dark";
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 outline-none data-[highlighted]:bg-primary data-[highlighted]:text-white";
 
 /**
  * The account menu (Radix DropdownMenu): profile, the main site and sign-out. Sign-out is a

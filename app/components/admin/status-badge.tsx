@@ -1,6 +1,6 @@
 import { Archive, CircleCheck, FilePen } from "lucide-react";
-import { cn } from "~/utils/cn";
-import { type PostStatus, STATUS_LABELS } from "~/utils/post-status";
+import { cn } from "~/shared/cn";
+import { type PostStatus, STATUS_LABELS } from "~/shared/post-status";
 
 const STYLES: Record<PostStatus, { className: string; icon: typeof CircleCheck }> = {
   published: { className: "bg-primary-light text-primary-dark", icon: CircleCheck },

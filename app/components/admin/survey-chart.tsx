@@ -1,4 +1,4 @@
-import type { QuestionResult } from "~/models/surveys.server";
+import type { QuestionResult } from "~/shared/survey-results";
 
 const ROW = 44;
 const LABEL_WIDTH = 0;

@@ -1,6 +1,6 @@
 import { Play, TriangleAlert, Video } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { isYoutubeId, youtubeEmbedUrl } from "~/utils/youtube";
+import { isYoutubeId, youtubeEmbedUrl } from "~/shared/youtube";
 
 /**
  * A YouTube video in the staff area, in YouTube's privacy-enhanced player. With
@@ -49,7 +49,7 @@ export function VideoPlayer({
           type="button"
           onClick={() => setPressedPlay(true)}
           aria-label={`تشغيل الفيديو: ${title}`}
-          className="flex flex-col items-center gap-2 rounded-2xl p-3 font-medium transition hover:scale-105 focus-visible:scale-105 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+          className="flex flex-col items-center gap-2 rounded-2xl p-3 font-medium transition motion-safe:hover:scale-105 motion-safe:focus-visible:scale-105 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           <span className="flex size-16 items-center justify-center rounded-full bg-white text-primary-dark shadow-lg">
             <Play aria-hidden className="size-8 fill-current" />

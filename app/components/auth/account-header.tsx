@@ -1,9 +1,9 @@
 import { Home, LayoutDashboard } from "lucide-react";
 import { Link } from "react-router";
 import { AssociationLogo } from "~/components/logo";
-import { staffHome } from "~/components/site-header";
 import { buttonClass } from "~/components/ui/button";
-import { hasRole, type Role } from "~/utils/roles";
+import { staffHome } from "~/shared/paths";
+import { hasRole, type Role } from "~/shared/roles";
 import { SignOutForm } from "./sign-out-form";
 
 /** The top bar of the account pages: the site, the staff area for staff, and sign-out. */

@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import { useNavigate, useSearchParams } from "react-router";
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";

@@ -4,8 +4,9 @@ import { Form } from "react-router";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { useIntentResult } from "~/components/settings/use-intent-result";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
-import { forgotPasswordSchema } from "~/utils/auth-schemas";
+import { forgotPasswordSchema } from "~/shared/auth-schemas";
 
 export function ForgotPasswordForm() {
   const result = useIntentResult("forgot-password");
@@ -17,6 +18,7 @@ export function ForgotPasswordForm() {
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <ErrorSummary />
       {result?.notice ? (
         <FormNotice tone={result.notice.tone}>{result.notice.message}</FormNotice>
       ) : (

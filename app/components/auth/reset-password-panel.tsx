@@ -4,21 +4,16 @@ import { LoaderCircle } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
-import { type IntentResult, useIntentResult } from "~/components/settings/use-intent-result";
+import { useIntentResult } from "~/components/settings/use-intent-result";
 import { buttonClass } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
-import { resetPasswordSchema } from "~/utils/auth-schemas";
-import { cn } from "~/utils/cn";
-import { PASSWORD_HINT } from "~/utils/password-rules";
+import type { IntentResult } from "~/shared/action-result";
+import { resetPasswordSchema } from "~/shared/auth-schemas";
+import { cn } from "~/shared/cn";
+import { PASSWORD_HINT } from "~/shared/password-rules";
+import type { ResetLink } from "~/shared/reset-link";
 import { DelayedRedirect } from "./delayed-redirect";
-
-export type ResetLink =
-  | { status: "valid"; token: string }
-  | {
-      status: "invalid" | "unavailable";
-      message: string;
-      redirect?: { to: string; afterMs: number };
-    };
 
 /** Shown while a reset link is being checked (spec §2.3). */
 export function CheckingResetLink() {
@@ -39,6 +34,7 @@ function NewPasswordForm({ token, result }: { token: string; result?: IntentResu
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <ErrorSummary />
       <input type="hidden" name="token" value={token} />
       <InputField
         label="كلمة المرور الجديدة"

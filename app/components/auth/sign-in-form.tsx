@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { useIntentResult } from "~/components/settings/use-intent-result";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
-import { signInSchema } from "~/utils/auth-schemas";
+import { signInSchema } from "~/shared/auth-schemas";
 import { tabHref } from "./tab-href";
 
 export function SignInForm() {
@@ -18,6 +19,7 @@ export function SignInForm() {
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <ErrorSummary />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       <InputField
         label="البريد الإلكتروني"

@@ -1,7 +1,7 @@
-import { LogOut } from "lucide-react";
 import { Form } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
+import { LogOutIcon } from "~/components/site-icons";
+import { buttonClass } from "~/components/ui/button-class";
+import { cn } from "~/shared/cn";
 
 /**
  * Posts to /logout. `from` picks the place's scope and messages (spec §8): "site" ends this
@@ -20,7 +20,7 @@ export function SignOutForm({
     <Form method="post" action="/logout">
       {from && <input type="hidden" name="from" value={from} />}
       <button type="submit" className={cn(buttonClass("ghost", "sm"), className)}>
-        <LogOut aria-hidden className="size-4" />
+        <LogOutIcon className="size-4" />
         {children}
       </button>
     </Form>

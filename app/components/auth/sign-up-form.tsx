@@ -4,9 +4,10 @@ import { Form } from "react-router";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { useIntentResult } from "~/components/settings/use-intent-result";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
-import { signUpSchema } from "~/utils/auth-schemas";
-import { PASSWORD_HINT } from "~/utils/password-rules";
+import { signUpSchema } from "~/shared/auth-schemas";
+import { PASSWORD_HINT } from "~/shared/password-rules";
 
 export function SignUpForm() {
   const result = useIntentResult("sign-up");
@@ -18,6 +19,7 @@ export function SignUpForm() {
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <ErrorSummary />
       {result?.notice && <FormNotice tone={result.notice.tone}>{result.notice.message}</FormNotice>}
       <InputField label="الاسم الكامل" meta={fields.fullName} autoComplete="name" />
       <InputField

@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { SettingsSection } from "~/components/settings/settings-section";
 import { buttonClass } from "~/components/ui/button";
-import { TWO_FACTOR_SETUP_PATH } from "~/utils/auth-schemas";
+import { TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
 
 /**
  * The settings screen's two-factor section for staff: what it is and a way to the page that

@@ -5,13 +5,14 @@ import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { useIntentResult } from "~/components/settings/use-intent-result";
 import { buttonClass } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import {
   type TwoFactorIntent,
   twoFactorConfirmSchema,
   twoFactorPasswordSchema,
-} from "~/utils/auth-schemas";
-import { cn } from "~/utils/cn";
+} from "~/shared/auth-schemas";
+import { cn } from "~/shared/cn";
 
 /** A step that asks for the account's password first (start, turn off, new recovery codes). */
 function PasswordStepForm({
@@ -34,6 +35,7 @@ function PasswordStepForm({
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <ErrorSummary />
       <InputField
         label="كلمة المرور الحالية"
         meta={fields.password}
@@ -99,6 +101,7 @@ export function TwoFactorPending({ setup }: { setup: { qrCode: string; manualKey
         </code>
       </div>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <ErrorSummary />
         <InputField
           label="الرمز من التطبيق"
           meta={fields.code}

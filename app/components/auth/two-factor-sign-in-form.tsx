@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { useIntentResult } from "~/components/settings/use-intent-result";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
-import { twoFactorSignInSchema } from "~/utils/auth-schemas";
+import { twoFactorSignInSchema } from "~/shared/auth-schemas";
 
 /**
  * The second step of signing in to a two-factor account: the six digits the authenticator app
@@ -21,6 +22,7 @@ export function TwoFactorSignInForm() {
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <ErrorSummary />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       <InputField
         label="رمز التحقق"

@@ -1,7 +1,7 @@
 import { Check, History, X } from "lucide-react";
 import { type CSSProperties, type ElementType, useEffect, useId, useRef } from "react";
 import { Button } from "~/components/ui/button";
-import { PAGE_TEXT_MESSAGES, type StoredBlock } from "~/utils/content-blocks";
+import { PAGE_TEXT_MESSAGES, type StoredBlock } from "~/shared/content-blocks";
 import { RichTextDraft } from "./rich-text-draft";
 import { TextDraft } from "./text-draft";
 import type { PageTextRequest } from "./use-page-text-write";
@@ -122,7 +122,7 @@ export function BlockEditor({
             إلغاء
           </Button>
           {!conflict && (
-            <Button type="button" variant="elegant" onClick={onHistory}>
+            <Button type="button" variant="elegant" onClick={onHistory} data-history-button="">
               <History aria-hidden className="size-5" />
               السجل
             </Button>

@@ -4,9 +4,9 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { BlockState } from "~/components/content-block";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
-import type { BlockRevision, PageTextHistory, StoredBlock } from "~/utils/content-blocks";
-import { formatDateTime, isoDate } from "~/utils/dates";
+import { cn } from "~/shared/cn";
+import type { BlockRevision, PageTextHistory, StoredBlock } from "~/shared/content-blocks";
+import { formatDateTime, isoDate } from "~/shared/dates";
 import { containEvents } from "./contain-events";
 import {
   PAGE_CONTENT_ENDPOINT,
@@ -178,7 +178,7 @@ function HistoryEntry({
             المعروض حالياً
           </span>
         ) : (
-          <Button variant="outline" disabled={busy} onClick={onRestore}>
+          <Button variant="outline" pending={busy} onClick={onRestore}>
             <RotateCcw aria-hidden className="size-4" />
             استعادة
           </Button>

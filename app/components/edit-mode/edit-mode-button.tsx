@@ -1,7 +1,7 @@
 import { LoaderCircle, PencilLine, PencilOff } from "lucide-react";
 import { Tooltip } from "radix-ui";
-import { cn } from "~/utils/cn";
-import { useEditMode } from "./edit-mode-context";
+import { cn } from "~/shared/cn";
+import { useEditMode } from "./edit-mode-state";
 
 export const EDIT_MODE_LABELS = {
   enable: "تفعيل وضع التحرير",
@@ -76,10 +76,4 @@ export function EditModeButton() {
       </p>
     </div>
   );
-}
-
-/** Room under the page in edit mode, so the floating button never covers the last editor. */
-export function EditModeSpacer({ className }: { className?: string }) {
-  const { enabled } = useEditMode();
-  return enabled ? <div aria-hidden className={cn("h-28", className)} /> : null;
 }

@@ -1,37 +1,10 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { type AdminStatus, EditModeContext } from "./edit-mode-state";
 
 /** Browser-side copy of "this visitor is an admin" (spec §2.11); the server still decides. */
 export const ADMIN_FLAG_KEY = "rifq:is-admin";
 /** Edit mode stays on across pages of the same tab. */
 export const EDIT_MODE_KEY = "rifq:edit-mode";
-
-/**
- * `checking`: an admin's page before it can react (server-rendered, not yet hydrated, or the
- * editor's code still on its way), so the button shows in its loading state; `ready`: an admin
- * who can edit; `none`: anyone else.
- */
-export type AdminStatus = "none" | "checking" | "ready";
-
-interface EditModeState {
-  status: AdminStatus;
-  /** Edit mode is on (only ever for a `ready` admin). */
-  enabled: boolean;
-  setEnabled: (enabled: boolean) => void;
-}
-
-const EditModeContext = createContext<EditModeState>({
-  status: "none",
-  enabled: false,
-  setEnabled: () => {},
-});
 
 const noSubscription = () => () => {};
 
@@ -115,5 +88,3 @@ export function EditModeProvider({
   );
   return <EditModeContext.Provider value={value}>{children}</EditModeContext.Provider>;
 }
-
-export const useEditMode = () => useContext(EditModeContext);

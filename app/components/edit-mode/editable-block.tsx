@@ -8,12 +8,12 @@ import {
   useState,
 } from "react";
 import type { BlockState } from "~/components/content-block";
-import { cn } from "~/utils/cn";
-import { PAGE_TEXT_MESSAGES, type PageTextResult } from "~/utils/content-blocks";
+import { cn } from "~/shared/cn";
+import { PAGE_TEXT_MESSAGES, type PageTextResult } from "~/shared/content-blocks";
 import { BlockEditor, type EditSession, plainText } from "./block-editor";
 import { BlockHistoryDialog } from "./block-history";
 import { containEvents } from "./contain-events";
-import { useEditMode } from "./edit-mode-context";
+import { useEditMode } from "./edit-mode-state";
 import { PageTextWriter, toastSaved, toastSaveFailed } from "./use-page-text-write";
 
 /** Ancestors whose own click would navigate, submit or toggle a menu. */
@@ -22,15 +22,35 @@ const INTERACTIVE_ANCESTOR =
 
 /**
  * How an editable block shows itself in edit mode: a dashed outline in its own text colour (so
- * it shows on light and dark backgrounds) and a pencil badge that takes no room.
+ * it shows on light and dark backgrounds). The block keeps its own element and role; its edit
+ * control is a separate button beside it (issue 13).
  */
 const EDITABLE_CLASS = cn(
   "cursor-pointer rounded-md outline-2 outline-offset-2 outline-current/70 outline-dashed",
-  "hover:bg-accent/15 focus-visible:outline-solid",
-  "after:pointer-events-none after:absolute after:-end-2.5 after:-top-2.5 after:flex after:size-5",
-  "after:items-center after:justify-center after:rounded-full after:bg-accent after:text-xs",
-  "after:leading-none after:font-normal after:text-white after:ring-2 after:ring-white after:content-['✎']",
+  "hover:bg-accent/15",
 );
+
+/** The one edit control of a block: a 44 px pencil button after its text. */
+const EDIT_CONTROL_CLASS =
+  "ms-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-strong align-middle text-white shadow ring-2 ring-white hover:brightness-110";
+
+function PencilIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M21.174 6.812a1 1 0 0 0-3.986-3.987L3.842 16.174a2 2 0 0 0-.5.83l-1.321 4.352a.5.5 0 0 0 .623.622l4.353-1.32a2 2 0 0 0 .83-.497z" />
+    </svg>
+  );
+}
 
 const PREVIEW_LENGTH = 60;
 
@@ -41,8 +61,16 @@ function editLabel(text: string) {
   return `تعديل النص: ${preview}`;
 }
 
-function focusSoon(ref: RefObject<HTMLElement | null>) {
-  requestAnimationFrame(() => ref.current?.focus());
+/** Where focus returns after editing: the block's edit control, or the link or button it is in. */
+function focusAfterEditing(
+  control: RefObject<HTMLElement | null>,
+  block: RefObject<HTMLElement | null>,
+) {
+  requestAnimationFrame(() => {
+    const target =
+      control.current ?? block.current?.parentElement?.closest<HTMLElement>(INTERACTIVE_ANCESTOR);
+    target?.focus();
+  });
 }
 
 /** The block's typography, so that the anchored panel's text area writes like the block. */
@@ -62,11 +90,20 @@ function typographyOf(element: HTMLElement) {
  * relative (the pencil badge is placed against it).
  */
 function useEditableFrame(element: RefObject<HTMLElement | null>, enabled: boolean) {
-  const [frame, setFrame] = useState<{ inline: boolean; static: boolean } | null>(null);
+  const [frame, setFrame] = useState<{
+    inline: boolean;
+    static: boolean;
+    /** Inside a link or button: no control of its own there (never nested in a link). */
+    anchored: boolean;
+  } | null>(null);
   useLayoutEffect(() => {
     if (!enabled || !element.current) return setFrame(null);
     const style = getComputedStyle(element.current);
-    setFrame({ inline: style.display === "inline", static: style.position === "static" });
+    setFrame({
+      inline: style.display === "inline",
+      static: style.position === "static",
+      anchored: Boolean(element.current.parentElement?.closest(INTERACTIVE_ANCESTOR)),
+    });
   }, [enabled, element]);
   return frame;
 }
@@ -91,6 +128,7 @@ export function EditableBlock({
 }) {
   const { enabled } = useEditMode();
   const element = useRef<HTMLElement>(null);
+  const control = useRef<HTMLButtonElement>(null);
   const [session, setSession] = useState<EditSession | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const frame = useEditableFrame(element, enabled);
@@ -134,7 +172,7 @@ export function EditableBlock({
   const close = () => {
     setSession(null);
     setHistoryOpen(false);
-    focusSoon(element);
+    focusAfterEditing(control, element);
   };
 
   const save = (expectedUpdatedAt: string | undefined) => {
@@ -151,7 +189,7 @@ export function EditableBlock({
       expectedUpdatedAt,
     };
     setSession({ ...session, phase: "saving", error: undefined, request });
-    focusSoon(element);
+    focusAfterEditing(control, element);
   };
 
   const loadNewer = () => {
@@ -197,7 +235,13 @@ export function EditableBlock({
     <BlockHistoryDialog
       block={block}
       kind={kind}
-      onClose={() => setHistoryOpen(false)}
+      onClose={() => {
+        setHistoryOpen(false);
+        // Back to the button that opened the history (the dialog had no trigger of its own).
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLElement>("[data-history-button]")?.focus(),
+        );
+      }}
       onRestored={close}
     />
   );
@@ -209,26 +253,15 @@ export function EditableBlock({
         : { dangerouslySetInnerHTML: { __html: shown } }
       : { children: shown };
 
+  // A click on the text opens its editor too (a pointer shortcut; keyboards use the control).
   const editableProps = enabled
     ? {
-        role: "button",
-        tabIndex: 0,
-        "aria-label": label,
-        "aria-expanded": editing || undefined,
         "aria-busy": saving || undefined,
         onClick(event: React.MouseEvent) {
           // The block's own click: never the link's navigation, the form's submit or the menu's toggle.
           event.preventDefault();
           event.stopPropagation();
           if (!session) open();
-        },
-        onKeyDown(event: React.KeyboardEvent) {
-          event.stopPropagation();
-          if (session || event.target !== event.currentTarget) return;
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault();
-            open();
-          }
         },
       }
     : {};
@@ -268,6 +301,22 @@ export function EditableBlock({
           {...content}
         />
       )}
+      {enabled && !inline && frame && !frame.anchored && (
+        <button
+          ref={control}
+          type="button"
+          className={EDIT_CONTROL_CLASS}
+          aria-label={label}
+          aria-expanded={editing}
+          data-edit-control={block.key}
+          onClick={(event) => {
+            event.stopPropagation();
+            if (!session) open();
+          }}
+        >
+          <PencilIcon />
+        </button>
+      )}
       {editing && session?.anchored && (
         <AnchoredEditor anchor={element} onEscape={close}>
           {editor}
@@ -300,7 +349,7 @@ function AnchoredEditor({
           align="center"
           sideOffset={10}
           collisionPadding={12}
-          // The draft area focuses itself; closing returns focus to the block (focusSoon).
+          // The draft area focuses itself; closing returns focus to the link or button around the block (focusAfterEditing).
           onOpenAutoFocus={(event) => event.preventDefault()}
           onCloseAutoFocus={(event) => event.preventDefault()}
           // A click elsewhere must not throw a draft away: Cancel or Escape close it.

@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useRef } from "react";
-import { MAX_BLOCK_VALUE_LENGTH } from "~/utils/content-blocks";
+import { MAX_BLOCK_VALUE_LENGTH } from "~/shared/content-blocks";
 
 /** Classes that make an editor take the block's own typography (size, weight, colour, alignment). */
 export const INHERIT_TYPOGRAPHY =

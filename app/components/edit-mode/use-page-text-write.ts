@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
-import { PAGE_TEXT_MESSAGES, type PageTextResult } from "~/utils/content-blocks";
+import { showToast } from "~/components/toasts";
+import { PAGE_TEXT_MESSAGES, type PageTextResult } from "~/shared/content-blocks";
 
 /** The resource route that saves, restores and lists page texts (app/routes/resources). */
 export const PAGE_CONTENT_ENDPOINT = "/api/page-content";
@@ -80,7 +80,7 @@ export function PageTextWriter({
 
 /** Spec §8: 'تم الحفظ' / 'تم حفظ التغييرات بنجاح'. */
 export function toastSaved() {
-  toast.success("تم الحفظ", { description: PAGE_TEXT_MESSAGES.saved });
+  showToast("success", "تم الحفظ", PAGE_TEXT_MESSAGES.saved);
 }
 
 /** Spec §8: 'خطأ' / 'فشل في حفظ التغييرات', with the server's reason when it gave one. */
@@ -89,5 +89,5 @@ export function toastSaveFailed(reason?: string) {
     reason && reason !== PAGE_TEXT_MESSAGES.failed
       ? `${PAGE_TEXT_MESSAGES.failed}: ${reason}`
       : PAGE_TEXT_MESSAGES.failed;
-  toast.error("خطأ", { description });
+  showToast("error", "خطأ", description);
 }

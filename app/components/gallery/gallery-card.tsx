@@ -1,8 +1,8 @@
 import { Eye, ImageIcon, Play, Video } from "lucide-react";
 import { useState } from "react";
 import { Text } from "~/components/content-block";
-import { cn } from "~/utils/cn";
-import { formatDate, isoDate } from "~/utils/dates";
+import { cn } from "~/shared/cn";
+import { formatDate, isoDate } from "~/shared/dates";
 import { type GalleryItem, isYoutubeId, youtubeEmbedUrl } from "./gallery-items";
 
 export const formatCount = (value: number) =>
@@ -34,7 +34,7 @@ function VideoPlayer({ item }: { item: Extract<GalleryItem, { type: "video" }> }
         <button
           type="button"
           onClick={() => setPlaying(true)}
-          className="flex flex-col items-center gap-2 rounded-2xl p-3 font-medium hover:scale-105 focus-visible:scale-105"
+          className="flex flex-col items-center gap-2 rounded-2xl p-3 font-medium motion-safe:hover:scale-105 motion-safe:focus-visible:scale-105"
         >
           <span className="flex size-18 items-center justify-center rounded-full bg-white text-primary-dark shadow-lg">
             <Play aria-hidden className="size-9 fill-current" />

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Text } from "~/components/content-block";
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
 import { formatCount } from "./gallery-card";
 import { GALLERY_FILTERS, type GalleryFilter } from "./gallery-items";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Text } from "~/components/content-block";
-import { cn } from "~/utils/cn";
-import { ALL_NEWS_CHIP } from "~/utils/news";
+import { cn } from "~/shared/cn";
+import { ALL_NEWS_CHIP } from "~/shared/news";
 
 export const NEWS_PATH = "/media/news";
 export const NEWS_LIST_ANCHOR = "all-news";

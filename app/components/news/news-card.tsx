@@ -1,11 +1,10 @@
 import { Star, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Text } from "~/components/content-block";
-import { cn } from "~/utils/cn";
-import type { NewsCard as NewsCardData } from "~/utils/news";
+import { cn } from "~/shared/cn";
+import type { NewsCard as NewsCardData } from "~/shared/news";
+import { postPath } from "~/shared/paths";
 import { PostDate } from "./post-date";
-
-export const postPath = (slug: string) => `/media/news/${encodeURIComponent(slug)}`;
 
 /**
  * One post in the news page's grids: featured cards stand tall with the image on top; list
@@ -18,7 +17,7 @@ export function NewsCard({ card, featured = false }: { card: NewsCardData; featu
     <article
       className={cn(
         "group relative flex flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition",
-        "focus-within:ring-3 focus-within:ring-accent hover:-translate-y-0.5 hover:shadow-md",
+        "focus-within:ring-3 focus-within:ring-accent-strong motion-safe:hover:-translate-y-0.5 hover:shadow-md",
         featured ? "border-accent/40" : "border-line sm:flex-row",
       )}
     >

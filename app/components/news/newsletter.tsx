@@ -1,15 +1,19 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Mail } from "lucide-react";
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import { Text } from "~/components/content-block";
-import { HoneypotField } from "~/components/outreach/choice-group";
+import { HoneypotField } from "~/components/outreach/honeypot-field";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors } from "~/components/ui/field";
-import { HONEYPOT_FIELD, newsletterSchema } from "~/utils/outreach-schemas";
+import { HONEYPOT_FIELD } from "~/shared/honeypot";
 
 export const NEWSLETTER_INTENT = "newsletter";
+const NEWSLETTER_EMAIL = "newsletter-email";
+const NEWSLETTER_EMAIL_ERROR = "newsletter-email-error";
+const NEWSLETTER_FORM_ERROR = "newsletter-form-error";
+
 /** Where the news page's action sends a subscriber (the notice below the box reads it). */
 export const NEWSLETTER_SENT_PATH = "/media/news?newsletter=sent#newsletter-heading";
 
@@ -23,13 +27,11 @@ export function Newsletter() {
   const result = useActionData() as
     | { intent?: string; reply?: SubmissionResult<string[]> }
     | undefined;
-  const [form, fields] = useForm({
-    id: NEWSLETTER_INTENT,
-    lastResult: result?.intent === NEWSLETTER_INTENT ? result.reply : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  // One field, checked by the page's action (the shared schema); its Arabic errors come back in
+  // the action's reply. No form library or validator in the public page's script (decision 024).
+  const reply = result?.intent === NEWSLETTER_INTENT ? result.reply : undefined;
+  const emailErrors = reply?.error?.email ?? undefined;
+  const formErrors = reply?.error?.[""] ?? undefined;
   return (
     <section
       aria-labelledby="newsletter-heading"
@@ -63,16 +65,23 @@ export function Newsletter() {
             action="/media/news"
             preventScrollReset
             className="relative flex w-full flex-col gap-3 md:max-w-md"
-            {...getFormProps(form)}
+            id={NEWSLETTER_INTENT}
+            aria-describedby={formErrors ? NEWSLETTER_FORM_ERROR : undefined}
           >
+            <ErrorSummary />
             <HoneypotField name={HONEYPOT_FIELD} />
-            <label htmlFor={fields.email.id} className="font-medium">
+            <label htmlFor={NEWSLETTER_EMAIL} className="font-medium">
               <Text k="newsletter-email-label">بريدك الإلكتروني</Text>
             </label>
             <div className="flex flex-col gap-3 sm:flex-row">
               <input
-                {...getInputProps(fields.email, { type: "email" })}
-                key={fields.email.key}
+                id={NEWSLETTER_EMAIL}
+                name="email"
+                type="email"
+                required
+                defaultValue={reply?.initialValue?.email?.toString() ?? ""}
+                aria-invalid={emailErrors ? true : undefined}
+                aria-describedby={emailErrors ? NEWSLETTER_EMAIL_ERROR : undefined}
                 autoComplete="email"
                 dir="ltr"
                 placeholder="name@example.com"
@@ -84,8 +93,8 @@ export function Newsletter() {
               </SubmitButton>
             </div>
             <div className="rounded-lg bg-white px-3 empty:hidden">
-              <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
-              <FieldErrors id={form.errorId} errors={form.errors} />
+              <FieldErrors id={NEWSLETTER_EMAIL_ERROR} errors={emailErrors} />
+              <FieldErrors id={NEWSLETTER_FORM_ERROR} errors={formErrors} />
             </div>
             <p className="text-sm text-white/85">
               <Text k="newsletter-note-confirm">

@@ -1,5 +1,5 @@
 import { CalendarDays } from "lucide-react";
-import { formatDate, formatHijriDate, isoDate } from "~/utils/dates";
+import { formatDate, formatHijriDate, isoDate } from "~/shared/dates";
 
 /** A post's publication date; `withHijri` adds the Umm al-Qura date beside the Gregorian one. */
 export function PostDate({ date, withHijri = false }: { date: Date | null; withHijri?: boolean }) {

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getCollectionProps } from "@conform-to/react";
 import { FieldErrors } from "~/components/ui/field";
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
 
 /**
  * A fieldset of large checkboxes or radio buttons bound to a Conform field: the whole row is
@@ -44,14 +44,4 @@ export function ChoiceGroup({
   );
 }
 
-/** The field robots fill and people never see (not announced, not reachable by Tab). */
-export function HoneypotField({ name }: { name: string }) {
-  return (
-    <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
-      <label>
-        اترك هذا الحقل فارغاً
-        <input type="text" name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
-  );
-}
+export { HoneypotField } from "./honeypot-field";

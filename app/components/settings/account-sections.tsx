@@ -1,5 +1,5 @@
 import { KeyRound, UserRound } from "lucide-react";
-import type { Role } from "~/utils/roles";
+import type { Role } from "~/shared/roles";
 import { ChangePasswordForm } from "./change-password-form";
 import { PersonalInfoForm } from "./personal-info-form";
 import { SettingsSection } from "./settings-section";
@@ -16,7 +16,7 @@ export const ACCOUNT_SECTIONS = {
 
 /**
  * The settings sections every signed-in user has. Their action is `handleAccountSettings`
- * (app/routes/auth/account-settings.server.ts); a screen that adds sections calls it first.
+ * (app/services/account-settings.server.ts); a screen that adds sections calls it first.
  */
 export function AccountSettingsSections({
   user,

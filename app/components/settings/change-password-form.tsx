@@ -1,8 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
-import { type AccountIntent, changePasswordSchema } from "~/utils/auth-schemas";
+import { type AccountIntent, changePasswordSchema } from "~/shared/auth-schemas";
 import { SubmitButton } from "./submit-button";
 import { useIntentResult } from "./use-intent-result";
 
@@ -19,6 +20,7 @@ export function ChangePasswordForm() {
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <ErrorSummary />
       <InputField
         label="كلمة المرور الحالية"
         meta={fields.currentPassword}

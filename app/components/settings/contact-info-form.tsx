@@ -1,6 +1,6 @@
 import { InputField, TextareaField } from "~/components/ui/field";
-import type { ContactInfo } from "~/models/site-settings.server";
-import { contactInfoSchema } from "~/utils/settings-schemas";
+import { contactInfoSchema } from "~/shared/settings-schemas";
+import type { ContactInfo } from "~/shared/site-settings";
 import { SectionForm, useSectionForm } from "./section-form";
 
 const INTENT = "update-contact-info";
@@ -22,13 +22,14 @@ export function ContactInfoForm({ contact }: { contact: ContactInfo }) {
         />
         <InputField
           label="البريد الإلكتروني"
+          labelDetail="للتواصل مع الجمعية"
           meta={fields.email}
           type="email"
           dir="ltr"
           autoComplete="off"
         />
       </div>
-      <TextareaField label="العنوان" meta={fields.address} rows={2} />
+      <TextareaField label="العنوان" labelDetail="البريدي للجمعية" meta={fields.address} rows={2} />
     </SectionForm>
   );
 }

@@ -1,8 +1,8 @@
 import { ShieldAlert } from "lucide-react";
 import { InputField, TextareaField } from "~/components/ui/field";
-import type { DonationAccount } from "~/models/site-settings.server";
-import { formatDate, isoDate } from "~/utils/dates";
-import { donationAccountSchema } from "~/utils/settings-schemas";
+import { formatDate, isoDate } from "~/shared/dates";
+import { donationAccountSchema } from "~/shared/settings-schemas";
+import type { DonationAccount } from "~/shared/site-settings";
 import { SectionForm, useSectionForm } from "./section-form";
 
 const INTENT = "update-donation-account";
@@ -45,7 +45,7 @@ export function DonationAccountForm({
           )}
         </div>
       </div>
-      <InputField label="العنوان" meta={fields.title} />
+      <InputField label="العنوان" labelDetail="الظاهر في صفحة التبرع" meta={fields.title} />
       <TextareaField
         label="الوصف (اختياري)"
         meta={fields.description}

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
 
 /** A lasting message beside a form: success in green, problems in red, announced politely. */
 export function FormNotice({

@@ -2,10 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { Form } from "react-router";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, inputClass } from "~/components/ui/field";
-import { type AccountIntent, personalInfoSchema } from "~/utils/auth-schemas";
-import { cn } from "~/utils/cn";
-import { ROLE_LABELS, type Role } from "~/utils/roles";
+import { type AccountIntent, personalInfoSchema } from "~/shared/auth-schemas";
+import { cn } from "~/shared/cn";
+import { ROLE_LABELS, type Role } from "~/shared/roles";
 import { SubmitButton } from "./submit-button";
 import { useIntentResult } from "./use-intent-result";
 
@@ -51,6 +52,7 @@ export function PersonalInfoForm({
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
+      <ErrorSummary />
       <InputField label="الاسم الكامل" meta={fields.fullName} autoComplete="name" />
       <ReadOnlyField
         label="البريد الإلكتروني"

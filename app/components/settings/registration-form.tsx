@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { FieldErrors } from "~/components/ui/field";
-import { registrationSchema } from "~/utils/settings-schemas";
+import { registrationSchema } from "~/shared/settings-schemas";
 import { FormNotice } from "./form-notice";
 import { SectionForm, useSectionForm } from "./section-form";
 

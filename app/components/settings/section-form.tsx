@@ -2,8 +2,9 @@ import { type DefaultValue, type FormMetadata, getFormProps, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors } from "~/components/ui/field";
-import type { SettingsIntent } from "~/utils/settings-schemas";
+import type { SettingsIntent } from "~/shared/settings-schemas";
 import { SubmitButton } from "./submit-button";
 import { useIntentResult } from "./use-intent-result";
 
@@ -48,6 +49,7 @@ export function SectionForm<Schema extends Record<string, unknown>>({
   return (
     // The page is long: stay at this section after saving instead of jumping to the top.
     <Form method="post" preventScrollReset className="space-y-5" {...getFormProps(form)}>
+      <ErrorSummary />
       {children}
       <FieldErrors id={form.errorId} errors={form.errors} />
       <SubmitButton intent={intent} pendingLabel="جارٍ الحفظ…">

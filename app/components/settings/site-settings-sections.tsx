@@ -1,5 +1,5 @@
 import { Globe, HandCoins, Link2, type LucideIcon, Phone, UserPlus } from "lucide-react";
-import type { SiteSettings } from "~/models/site-settings.server";
+import type { SiteSettings } from "~/shared/site-settings";
 import { ContactInfoForm } from "./contact-info-form";
 import { DonationAccountForm, type LatestChange } from "./donation-account-form";
 import { RegistrationForm } from "./registration-form";

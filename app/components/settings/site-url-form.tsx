@@ -1,5 +1,5 @@
 import { InputField } from "~/components/ui/field";
-import { siteUrlSchema } from "~/utils/settings-schemas";
+import { siteUrlSchema } from "~/shared/settings-schemas";
 import { SectionForm, useSectionForm } from "./section-form";
 
 const INTENT = "update-site-url";

@@ -1,6 +1,6 @@
 import { InputField } from "~/components/ui/field";
-import type { SocialLinks } from "~/models/site-settings.server";
-import { socialLinksSchema } from "~/utils/settings-schemas";
+import { socialLinksSchema } from "~/shared/settings-schemas";
+import type { SocialLinks } from "~/shared/site-settings";
 import { SectionForm, useSectionForm } from "./section-form";
 
 const INTENT = "update-social-links";

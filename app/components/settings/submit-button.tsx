@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 
 /**
  * A form's submit button that carries the form's `intent` and, while that form is being sent,
- * is disabled and shows a spinner (spec §2.9: each form has its own saving state).
+ * refuses clicks (keeping focus) and shows a spinner (spec §2.9: each form has its own saving state).
  */
 export function SubmitButton({
   intent,
@@ -18,7 +18,7 @@ export function SubmitButton({
   return (
     <>
       <input type="hidden" name="intent" value={intent} />
-      <Button type="submit" disabled={pending} aria-busy={pending || undefined} {...props}>
+      <Button type="submit" pending={pending} {...props}>
         {pending && <LoaderCircle aria-hidden className="size-5 animate-spin" />}
         {pending && pendingLabel ? pendingLabel : children}
       </Button>

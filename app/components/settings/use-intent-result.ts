@@ -1,27 +1,7 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { useActionData } from "react-router";
-import { toast } from "sonner";
-
-export interface ActionToast {
-  type: "success" | "error";
-  title: string;
-  description?: string;
-}
-
-/**
- * What an action answers for one form of a screen with several (each form posts its own
- * `intent`). Redirects carry their toast in a cookie; answers that stay on the page carry it here.
- */
-export interface IntentResult<Intent extends string = string> {
-  intent: Intent;
-  reply: SubmissionResult<string[]>;
-  toast?: ActionToast;
-  /** A lasting message shown with the form, for people who miss the toast. */
-  notice?: { tone: "success" | "error"; message: string };
-  /** Leave the page after a pause (the reset flow's timed redirects). */
-  redirect?: { to: string; afterMs: number };
-}
+import { showToast } from "~/components/toasts";
+import type { IntentResult } from "~/shared/action-result";
 
 /** Answers whose toast has been shown: a form re-mounted after a save must not show it again. */
 const toastsShown = new WeakSet<IntentResult>();
@@ -33,8 +13,11 @@ export function useIntentResult(intent: string): IntentResult | undefined {
   useEffect(() => {
     if (!result?.toast || toastsShown.has(result)) return;
     toastsShown.add(result);
-    const show = result.toast.type === "error" ? toast.error : toast.success;
-    show(result.toast.title, { description: result.toast.description });
+    showToast(
+      result.toast.type === "error" ? "error" : "success",
+      result.toast.title,
+      result.toast.description,
+    );
   }, [result]);
   return result;
 }

@@ -2,9 +2,8 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { DEFAULT_CONTACT_INFO } from "~/content/site-defaults";
-import type { ContactInfo } from "~/models/site-settings.server";
-import type { loader as layoutLoader } from "~/routes/site/layout";
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
+import type { ContactInfo } from "~/shared/site-settings";
 
 /**
  * The association's contact info from the site settings the public layout loaded, so it
@@ -12,7 +11,8 @@ import { cn } from "~/utils/cn";
  */
 export function useSiteContact(): ContactInfo {
   return (
-    useRouteLoaderData<typeof layoutLoader>("routes/site/layout")?.contact ?? DEFAULT_CONTACT_INFO
+    useRouteLoaderData<{ contact?: ContactInfo }>("routes/site/layout")?.contact ??
+    DEFAULT_CONTACT_INFO
   );
 }
 
@@ -37,7 +37,7 @@ export function ContactValue({ field, contact }: { field: ContactField; contact:
       <a
         href={telHref(value)}
         dir="ltr"
-        className="font-medium text-primary-dark underline-offset-4 hover:underline"
+        className="inline-flex min-h-11 items-center font-medium break-all text-primary-dark underline-offset-4 hover:underline"
       >
         {value}
       </a>
@@ -46,7 +46,7 @@ export function ContactValue({ field, contact }: { field: ContactField; contact:
     return (
       <a
         href={`mailto:${value}`}
-        className="font-medium text-primary-dark underline-offset-4 hover:underline"
+        className="inline-flex min-h-11 items-center font-medium break-all text-primary-dark underline-offset-4 hover:underline"
       >
         {value}
       </a>

@@ -1,26 +1,17 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useId } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "~/shared/cn";
+import { FieldErrors } from "./field-errors";
+
+export { FieldErrors };
 
 export const inputClass =
-  "w-full rounded-xl border border-line bg-white px-4 py-3 text-ink placeholder:text-muted/70 focus:border-primary aria-[invalid=true]:border-danger";
-
-/** The field's errors, announced to screen readers. */
-export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <div id={id} role="alert">
-      <ul className="mt-1 space-y-1 text-sm text-danger">
-        {errors.map((error) => (
-          <li key={error}>{error}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+  "w-full rounded-xl border border-field bg-white px-4 py-3 text-ink placeholder:text-muted/70 focus:border-primary aria-[invalid=true]:border-danger";
 
 type FieldProps = {
   label: string;
+  /** Words heard after the label but not shown, where a visible label repeats on the page. */
+  labelDetail?: string;
   meta: FieldMetadata<string | undefined>;
   hint?: string;
   className?: string;
@@ -29,6 +20,7 @@ type FieldProps = {
 /** A labelled input bound to a Conform field, with its Arabic errors under it. */
 export function InputField({
   label,
+  labelDetail,
   meta,
   hint,
   className,
@@ -43,6 +35,7 @@ export function InputField({
     <div className={cn("space-y-1", className)}>
       <label htmlFor={meta.id} className="block font-medium">
         {label}
+        {labelDetail && <span className="sr-only"> {labelDetail}</span>}
       </label>
       <input
         className={inputClass}
@@ -65,6 +58,7 @@ export function InputField({
 
 export function TextareaField({
   label,
+  labelDetail,
   meta,
   hint,
   className,
@@ -75,6 +69,7 @@ export function TextareaField({
     <div className={cn("space-y-1", className)}>
       <label htmlFor={meta.id} className="block font-medium">
         {label}
+        {labelDetail && <span className="sr-only"> {labelDetail}</span>}
       </label>
       <textarea
         className={inputClass}

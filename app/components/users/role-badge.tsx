@@ -1,6 +1,6 @@
 import { Eye, PenLine, ShieldCheck } from "lucide-react";
-import { cn } from "~/utils/cn";
-import type { Role } from "~/utils/roles";
+import { cn } from "~/shared/cn";
+import type { Role } from "~/shared/roles";
 
 /** The user-management screen's words for the roles (spec §2.10). */
 export const USER_ROLE_LABELS: Record<Role, string> = {

@@ -4,8 +4,8 @@ import { useFetcher } from "react-router";
 import { useMutationFeedback } from "~/components/admin/mutation-feedback";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import type { Role } from "~/utils/roles";
-import type { MutationResult } from "~/utils/staff-actions.server";
+import type { ActionResult } from "~/shared/action-result";
+import type { Role } from "~/shared/roles";
 import { USER_ROLE_LABELS } from "./role-badge";
 
 const ROLE_OPTIONS: Role[] = ["viewer", "editor", "admin"];
@@ -15,7 +15,7 @@ const ROLE_OPTIONS: Role[] = ["viewer", "editor", "admin"];
  * to the users screen's action; a refusal shows as a toast and the choice goes back.
  */
 export function RoleForm({ userId, name, role }: { userId: string; name: string; role: Role }) {
-  const fetcher = useFetcher<MutationResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [selected, setSelected] = useState<Role>(role);
   const id = useId();
   useMutationFeedback(fetcher.data);
@@ -45,7 +45,7 @@ export function RoleForm({ userId, name, role }: { userId: string; name: string;
           ))}
         </select>
       </div>
-      <Button type="submit" variant="secondary" disabled={busy} aria-busy={busy || undefined}>
+      <Button type="submit" variant="secondary" pending={busy}>
         {busy && <Loader2 aria-hidden className="size-5 animate-spin" />}
         {busy ? "جارٍ الحفظ…" : "تغيير الدور"}
       </Button>

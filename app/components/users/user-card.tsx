@@ -1,6 +1,6 @@
 import { Crown } from "lucide-react";
-import { formatDate, isoDate } from "~/utils/dates";
-import type { Role } from "~/utils/roles";
+import { formatDate, isoDate } from "~/shared/dates";
+import type { Role } from "~/shared/roles";
 import { RoleBadge } from "./role-badge";
 import { RoleForm } from "./role-form";
 

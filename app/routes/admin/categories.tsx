@@ -11,6 +11,7 @@ import { EmptyState } from "~/components/admin/empty-state";
 import { ConfirmDeleteButton } from "~/components/admin/row-actions";
 import { ErrorScreen } from "~/components/error-screen";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import {
   CategoryTakenError,
@@ -20,13 +21,13 @@ import {
   type StaffCategory,
   updateCategory,
 } from "~/models/categories.server";
-import { formatShortDate, isoDate } from "~/utils/dates";
+import { getStaffActor, requireRole } from "~/services/permissions.server";
+import { parseListIntent, respondToMutation } from "~/services/staff-actions.server";
+import { formatShortDate, isoDate } from "~/shared/dates";
+import { slugify } from "~/shared/slug";
+import { oneLineText } from "~/shared/text-fields";
 import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { getStaffActor, requireRole } from "~/utils/permissions.server";
-import { slugify } from "~/utils/slug";
-import { parseListIntent, respondToMutation } from "~/utils/staff-actions.server";
-import { oneLineText } from "~/utils/text-fields";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/categories";
 
@@ -140,6 +141,7 @@ function CategoryForm({ category, onSaved }: { category?: StaffCategory; onSaved
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <ErrorSummary />
       <input type="hidden" name="intent" value={category ? "update" : "create"} />
       {category && <input type="hidden" name="id" value={category.id} />}
       <InputField
@@ -154,7 +156,7 @@ function CategoryForm({ category, onSaved }: { category?: StaffCategory; onSaved
       <InputField
         label="الرابط"
         meta={fields.slug}
-        hint="يُنشأ من الاسم تلقائياً، ويمكنك تعديله."
+        hint="الرابط هو الكلمات التي تظهر في آخر عنوان صفحة التصنيف في المتصفح، بلا مسافات (مثل: أخبار-الجمعية). يُنشأ من الاسم تلقائياً، ويمكنك تعديله."
         onInput={() => slugFollowsName && setSlugFollowsName(false)}
       />
       <FieldErrors id={form.errorId} errors={form.errors} />
@@ -164,7 +166,7 @@ function CategoryForm({ category, onSaved }: { category?: StaffCategory; onSaved
             إلغاء
           </Button>
         </Dialog.Close>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" pending={busy}>
           {busy && <Loader2 aria-hidden className="size-5 animate-spin" />}
           حفظ
         </Button>

@@ -1,10 +1,17 @@
 import { Loader2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Outlet, useLoaderData, useLocation, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import {
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
 import { PendingListScreen, usePendingPathname } from "~/components/admin/pending-navigation";
 import { SidebarToggle, StaffBrand, StaffNav, UserMenu } from "~/components/admin/staff-navigation";
 import { ErrorScreen } from "~/components/error-screen";
-import { requireRole } from "~/utils/permissions.server";
+import { requireRole } from "~/services/permissions.server";
+import type { Actor } from "~/shared/roles";
 import type { Route } from "./+types/dashboard-layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "لوحة التحكم | جمعية رفق" }];
@@ -23,16 +30,49 @@ const SIDEBAR_ID = "staff-sidebar";
 
 export default function DashboardLayout() {
   const { actor } = useLoaderData<typeof loader>();
+  const pendingPathname = usePendingPathname();
+  return (
+    <StaffFrame actor={actor}>
+      {pendingPathname ? <PendingListScreen pathname={pendingPathname} /> : <Outlet />}
+    </StaffFrame>
+  );
+}
+
+/**
+ * A staff screen that failed keeps the staff frame (brand, navigation, user menu) around the
+ * error screen; the navigation needs the layout's actor, so a failed layout loader shows the frame
+ * without it.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/admin/dashboard-layout");
+  return (
+    <StaffFrame actor={data?.actor ?? null}>
+      <ErrorScreen />
+    </StaffFrame>
+  );
+}
+
+function StaffFrame({ actor, children }: { actor: Actor | null; children: React.ReactNode }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const pendingPathname = usePendingPathname();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
 
   // The small-screen menu closes once a section is chosen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
   useEffect(() => setSidebarOpen(false), [pathname]);
+  // Escape closes the small-screen menu and returns focus to its button.
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setSidebarOpen(false);
+      header.current?.querySelector<HTMLElement>(`[aria-controls="${SIDEBAR_ID}"]`)?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [sidebarOpen]);
 
-  const pendingList = pendingPathname ? <PendingListScreen pathname={pendingPathname} /> : null;
   return (
     <div className="min-h-screen bg-surface lg:flex">
       <a
@@ -44,18 +84,23 @@ export default function DashboardLayout() {
       <aside className="hidden w-72 shrink-0 border-e border-line bg-white lg:block">
         <div className="sticky top-0 space-y-6 p-5">
           <StaffBrand />
-          <StaffNav actor={actor} />
+          {actor && <StaffNav actor={actor} />}
         </div>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
+        <header
+          ref={header}
+          className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur"
+        >
           <div className="flex items-center justify-between gap-3 px-4 py-2 md:px-8">
             <div className="flex items-center gap-2 lg:hidden">
-              <SidebarToggle
-                open={sidebarOpen}
-                controls={SIDEBAR_ID}
-                onToggle={() => setSidebarOpen((open) => !open)}
-              />
+              {actor && (
+                <SidebarToggle
+                  open={sidebarOpen}
+                  controls={SIDEBAR_ID}
+                  onToggle={() => setSidebarOpen((open) => !open)}
+                />
+              )}
               <StaffBrand />
             </div>
             <p className="hidden font-medium text-muted lg:block">لوحة تحكم جمعية رفق</p>
@@ -66,23 +111,21 @@ export default function DashboardLayout() {
                   <span className="sr-only md:not-sr-only">جارٍ التحميل…</span>
                 </span>
               )}
-              <UserMenu actor={actor} />
+              {actor && <UserMenu actor={actor} />}
             </div>
           </div>
-          <StaffNav
-            actor={actor}
-            id={SIDEBAR_ID}
-            className={sidebarOpen ? "border-t border-line p-4 lg:hidden" : "hidden"}
-          />
+          {actor && (
+            <StaffNav
+              actor={actor}
+              id={SIDEBAR_ID}
+              className={sidebarOpen ? "border-t border-line p-4 lg:hidden" : "hidden"}
+            />
+          )}
         </header>
         <main id="staff-main" className="mx-auto max-w-6xl p-4 md:p-8">
-          {pendingList ?? <Outlet />}
+          {children}
         </main>
       </div>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <ErrorScreen />;
 }

@@ -13,7 +13,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { AssociationLogo } from "~/components/logo";
 import { Button, buttonClass } from "~/components/ui/button";
-import { requireRole } from "~/utils/permissions.server";
+import { requireRole } from "~/services/permissions.server";
 import type { Route } from "./+types/landing";
 
 export const meta: Route.MetaFunction = () => [{ title: "الإدارة | جمعية رفق" }];

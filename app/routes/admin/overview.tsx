@@ -22,10 +22,10 @@ import {
   getDashboardStats,
   getRecentActivity,
 } from "~/models/dashboard.server";
-import { formatDate, isoDate } from "~/utils/dates";
+import { requireRole } from "~/services/permissions.server";
+import { formatDate, isoDate } from "~/shared/dates";
+import { hasRole, ROLE_LABELS } from "~/shared/roles";
 import { logger } from "~/utils/logger.server";
-import { requireRole } from "~/utils/permissions.server";
-import { hasRole, ROLE_LABELS } from "~/utils/roles";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = () => [{ title: "لوحة التحكم | جمعية رفق" }];

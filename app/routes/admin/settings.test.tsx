@@ -3,16 +3,23 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, expect, test } from "vitest";
 import { SETTING_DEFAULTS } from "~/models/site-settings.server";
-import type { Role } from "~/utils/roles";
+import type { Role } from "~/shared/roles";
 import Settings from "./settings";
 
+/** Renders nothing (the stubs' hydration fallback and empty pages). */
+const Nothing = () => null;
 afterEach(cleanup);
 
 const user = (role: Role) => ({ fullName: "سارة", email: "sara@rifq.test", role });
 
 async function renderScreen(data: unknown) {
   const Stub = createRoutesStub([
-    { path: "/admin/dashboard/settings", Component: Settings, loader: () => data },
+    {
+      path: "/admin/dashboard/settings",
+      Component: Settings,
+      loader: () => data,
+      HydrateFallback: Nothing,
+    },
   ]);
   render(<Stub initialEntries={["/admin/dashboard/settings"]} />);
   await screen.findByRole("heading", { level: 1, name: "الإعدادات" });

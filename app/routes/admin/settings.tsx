@@ -12,11 +12,21 @@ import {
   SITE_SETTINGS_SECTIONS,
   SiteSettingsSections,
 } from "~/components/settings/site-settings-sections";
-import type { IntentResult } from "~/components/settings/use-intent-result";
 import { buttonClass } from "~/components/ui/button";
 import { getLatestSettingChange } from "~/models/settings-audit.server";
 import { getSettingsForAdmin, updateSetting } from "~/models/site-settings.server";
-import { getTwoFactorState } from "~/models/two-factor.server";
+import { handleAccountSettings } from "~/services/account-settings.server";
+import { requireRole } from "~/services/permissions.server";
+import { getTwoFactorState } from "~/services/two-factor.server";
+import type { IntentResult } from "~/shared/action-result";
+import { type Actor, assertRole, hasRole } from "~/shared/roles";
+import {
+  SETTINGS_INTENTS,
+  SETTINGS_LOAD_FAILED,
+  SETTINGS_SECTIONS,
+  SETTINGS_UPDATED,
+  type SettingsIntent,
+} from "~/shared/settings-schemas";
 import { getSiteUrl } from "~/utils/env.server";
 import {
   isRefusedValue,
@@ -25,16 +35,6 @@ import {
   refuseRequest,
 } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { requireRole } from "~/utils/permissions.server";
-import { type Actor, assertRole, hasRole } from "~/utils/roles";
-import {
-  SETTINGS_INTENTS,
-  SETTINGS_LOAD_FAILED,
-  SETTINGS_SECTIONS,
-  SETTINGS_UPDATED,
-  type SettingsIntent,
-} from "~/utils/settings-schemas";
-import { handleAccountSettings } from "../auth/account-settings.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "الإعدادات | جمعية رفق" }];

@@ -5,6 +5,8 @@ import { afterEach, expect, test } from "vitest";
 import type { UserCardData } from "~/components/users/user-card";
 import UsersScreen from "./users";
 
+/** Renders nothing (the stubs' hydration fallback and empty pages). */
+const Nothing = () => null;
 afterEach(cleanup);
 
 const PRIMARY: UserCardData = {
@@ -32,7 +34,12 @@ async function renderScreen(data: {
   loadError: string | null;
 }) {
   const Stub = createRoutesStub([
-    { path: "/admin/dashboard/users", Component: UsersScreen, loader: () => data },
+    {
+      path: "/admin/dashboard/users",
+      Component: UsersScreen,
+      loader: () => data,
+      HydrateFallback: Nothing,
+    },
   ]);
   render(<Stub initialEntries={["/admin/dashboard/users"]} />);
   await screen.findByRole("heading", { level: 1, name: "المستخدمون" });

@@ -17,12 +17,12 @@ import {
   listUsers,
   RoleChangeRefusedError,
 } from "~/models/users.server";
+import { requireRole } from "~/services/permissions.server";
+import type { ActionResult } from "~/shared/action-result";
+import { roles } from "~/shared/statuses";
 import { isRefusedValue, readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { requireRole } from "~/utils/permissions.server";
-import type { MutationResult } from "~/utils/staff-actions.server";
 import { toastHeader } from "~/utils/toast.server";
-import { roles } from "../../../database/schema";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "المستخدمون | جمعية رفق" }];
@@ -60,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireRole(request, "admin");
   const submission = parseWithZod(await readFormData(request), { schema: roleChangeSchema });
   if (submission.status !== "success") {
-    return data<MutationResult>({ ok: false, error: ROLE_UPDATE_FAILED }, { status: 400 });
+    return data<ActionResult>({ ok: false, message: ROLE_UPDATE_FAILED }, { status: 400 });
   }
   const { userId, role } = submission.value;
   let changed: Awaited<ReturnType<typeof changeUserRole>>;
@@ -68,18 +68,18 @@ export async function action({ request }: Route.ActionArgs) {
     changed = await changeUserRole(admin, userId, role);
   } catch (error) {
     if (error instanceof RoleChangeRefusedError) {
-      return data<MutationResult>({ ok: false, error: error.message }, { status: 403 });
+      return data<ActionResult>({ ok: false, message: error.message }, { status: 403 });
     }
     const status = error instanceof Response ? error.status : isRefusedValue(error) ? 400 : 500;
     if (status >= 500) logger.error({ err: error, userId }, "failed to change a user's role");
-    return data<MutationResult>({ ok: false, error: ROLE_UPDATE_FAILED }, { status });
+    return data<ActionResult>({ ok: false, message: ROLE_UPDATE_FAILED }, { status });
   }
   const toast = await toastHeader({
     type: "success",
     title: "تم التحديث",
     description: `أصبح دور ${changed.fullName || changed.email}: ${USER_ROLE_LABELS[role]}`,
   });
-  return data<MutationResult>({ ok: true }, { headers: { "Set-Cookie": toast } });
+  return data<ActionResult>({ ok: true }, { headers: { "Set-Cookie": toast } });
 }
 
 function RolesLegend() {

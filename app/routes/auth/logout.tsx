@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { getAuth } from "~/utils/auth.server";
+import { getAuth } from "~/services/auth.server";
+import type { Toast } from "~/shared/action-result";
 import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { redirectWithToast, type Toast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/logout";
 
 export const loader = () => redirect("/");

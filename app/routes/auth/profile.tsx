@@ -6,9 +6,9 @@ import {
 } from "react-router";
 import { AccountHeader } from "~/components/auth/account-header";
 import { AccountSettingsSections } from "~/components/settings/account-sections";
+import { handleAccountSettings } from "~/services/account-settings.server";
+import { requireUser } from "~/services/permissions.server";
 import { readFormData, refuseRequest } from "~/utils/form-data.server";
-import { requireUser } from "~/utils/permissions.server";
-import { handleAccountSettings } from "./account-settings.server";
 
 // Typed by hand: generated route types exist only for routes registered in routes.ts.
 export const meta: MetaFunction = () => [

@@ -3,12 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AssociationLogo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { InputField } from "~/components/ui/field";
 import { checkSetupCode } from "~/models/setup-code.server";
 import { createFirstAdmin, isSetupComplete, SetupClosedError } from "~/models/users.server";
-import { clientAddress } from "~/utils/auth.server";
+import { clientAddress } from "~/services/auth.server";
+import { SETUP_CODE_WRONG, setupSchema } from "~/shared/auth-schemas";
 import { tooManyAttempts } from "~/utils/auth-errors.server";
-import { SETUP_CODE_WRONG, setupSchema } from "~/utils/auth-schemas";
 import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/setup";
@@ -80,6 +81,7 @@ export default function Setup() {
           </p>
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <ErrorSummary />
           <InputField
             label="رمز الإعداد"
             meta={fields.code}

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
-import type { IntentResult } from "~/components/settings/use-intent-result";
+import { requireUser } from "~/services/permissions.server";
 import {
   confirmTwoFactorSetup,
   getTwoFactorState,
@@ -12,20 +12,20 @@ import {
   TwoFactorSetupExpiredError,
   takeRecoveryCodesToShow,
   turnOffTwoFactor,
-} from "~/models/two-factor.server";
-import { authErrorMessage } from "~/utils/auth-errors.server";
+} from "~/services/two-factor.server";
+import type { IntentResult } from "~/shared/action-result";
 import {
   TWO_FACTOR_INTENTS,
   TWO_FACTOR_SETUP_PATH,
   type TwoFactorIntent,
   twoFactorConfirmSchema,
   twoFactorPasswordSchema,
-} from "~/utils/auth-schemas";
+} from "~/shared/auth-schemas";
+import { homeFor } from "~/shared/paths";
+import { type Actor, assertRole } from "~/shared/roles";
+import { authErrorMessage } from "~/utils/auth-errors.server";
 import { readFormData, refuseRequest } from "~/utils/form-data.server";
-import { requireUser } from "~/utils/permissions.server";
-import { type Actor, assertRole } from "~/utils/roles";
 import { redirectWithToast } from "~/utils/toast.server";
-import { homeFor } from "./login.server";
 
 const FAILED = "تعذّر إكمال العملية";
 

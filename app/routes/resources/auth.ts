@@ -1,4 +1,4 @@
-import { handleAuthHttpRequest } from "~/utils/auth.server";
+import { handleAuthHttpRequest } from "~/services/auth.server";
 import type { Route } from "./+types/auth";
 
 /** The few better-auth endpoints our pages use (the e-mail confirmation link); 404 for the rest. */

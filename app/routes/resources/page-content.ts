@@ -9,15 +9,15 @@ import {
   restorePageTextRevision,
   savePageText,
 } from "~/models/page-content.server";
+import { getStaffActor } from "~/services/permissions.server";
 import {
   PAGE_TEXT_MESSAGES,
   type PageTextHistory,
   type PageTextResult,
-} from "~/utils/content-blocks";
+} from "~/shared/content-blocks";
+import { assertRole } from "~/shared/roles";
 import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { getStaffActor } from "~/utils/permissions.server";
-import { assertRole } from "~/utils/roles";
 import type { Route } from "./+types/page-content";
 
 /**

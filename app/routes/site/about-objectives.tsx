@@ -1,7 +1,7 @@
 import { HeartHandshake } from "lucide-react";
 import { Callout, CardList, PageHero, Section } from "~/components/page";
 import { COMMITMENT, STRATEGIC_GOALS } from "~/content/objectives";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-objectives";
 
 const TITLE = "الأهداف الاستراتيجية";

@@ -2,7 +2,7 @@ import { Hospital, MapPin, MapPinned, Users } from "lucide-react";
 import { CardGrid, InfoCard, PageHero, Section, StatGrid } from "~/components/page";
 import { CITIES, SERVICE_AREA } from "~/content/cities";
 import { formatCount } from "~/content/format";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-service-area";
 
 const TITLE = "نطاق الخدمة";

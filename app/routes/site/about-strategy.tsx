@@ -10,7 +10,7 @@ import {
   TARGET_KEYS,
   TARGET_LABELS,
 } from "~/content/strategy";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-strategy";
 
 const TITLE = "الخريطة الاستراتيجية 2025-2030";

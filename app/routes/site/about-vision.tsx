@@ -1,7 +1,7 @@
 import { CardList, PageHero, Section } from "~/components/page";
 import { VISION_AND_MISSION } from "~/content/about";
 import { VALUES } from "~/content/home";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-vision";
 
 const TITLE = "الرؤية والرسالة والقيم";

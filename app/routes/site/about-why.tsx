@@ -1,6 +1,6 @@
 import { CardList, PageHero, Section } from "~/components/page";
 import { EXTRA_BENEFITS, REASONS, SOCIAL_IMPACT } from "~/content/why";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-why";
 
 const TITLE = "لماذا جمعية رفق؟";

@@ -1,7 +1,7 @@
 import { Text } from "~/components/content-block";
 import { CardList, PageHero, Section } from "~/components/page";
 import { ABOUT_PILLARS, ABOUT_PLANS, WHO_WE_ARE } from "~/content/about";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about";
 
 const TITLE = "من نحن";

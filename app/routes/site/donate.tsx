@@ -4,9 +4,10 @@ import { Text } from "~/components/content-block";
 import { CopyButton } from "~/components/copy-button";
 import { ErrorScreen } from "~/components/error-screen";
 import { DEFAULT_CONTACT_INFO } from "~/content/site-defaults";
-import { type DonationAccount, getSettings } from "~/models/site-settings.server";
-import { cn } from "~/utils/cn";
-import { pageMeta } from "~/utils/meta";
+import { getSettings } from "~/models/site-settings.server";
+import { cn } from "~/shared/cn";
+import { pageMeta } from "~/shared/meta";
+import type { DonationAccount } from "~/shared/site-settings";
 import type { Route } from "./+types/donate";
 import type { loader as layoutLoader } from "./layout";
 
@@ -83,13 +84,20 @@ function DetailsComingSoon() {
       <ul className="mt-4 space-y-2">
         <li className="flex items-center gap-2">
           <Phone aria-hidden className="size-5 text-primary" />
-          <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`} dir="ltr" className="underline">
+          <a
+            href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+            dir="ltr"
+            className="inline-flex min-h-11 items-center underline"
+          >
             {contact.phone}
           </a>
         </li>
         <li className="flex items-center gap-2">
           <Mail aria-hidden className="size-5 text-primary" />
-          <a href={`mailto:${contact.email}`} className="underline">
+          <a
+            href={`mailto:${contact.email}`}
+            className="inline-flex min-h-11 items-center break-all underline"
+          >
             {contact.email}
           </a>
         </li>
@@ -113,7 +121,7 @@ export default function DonatePage() {
         </Text>
       </section>
 
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-5">
         <section
           aria-labelledby="bank-heading"
           className="rounded-3xl border border-line bg-white p-6 shadow-sm lg:col-span-3 md:p-8"

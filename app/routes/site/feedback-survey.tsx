@@ -9,15 +9,17 @@ import { PageHero } from "~/components/page";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { buttonClass } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { findFeedbackAudience, SATISFACTION_SCALE, SURVEY_QUESTIONS } from "~/content/feedback";
 import { submitSurveyResponse } from "~/models/surveys.server";
+import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
+import { HONEYPOT_FIELD } from "~/shared/honeypot";
+import { pageMeta } from "~/shared/meta";
+import { surveySchema } from "~/shared/outreach-schemas";
+import type { SurveyAudience } from "~/shared/statuses";
 import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { pageMeta } from "~/utils/meta";
-import { HONEYPOT_FIELD, surveySchema } from "~/utils/outreach-schemas";
-import { isHoneypotFilled, limitPublicForm } from "~/utils/public-forms.server";
-import type { SurveyAudience } from "../../../database/schema/outreach";
 import type { Route } from "./+types/feedback-survey";
 
 const NOT_FOUND_TITLE = "الصفحة غير موجودة | جمعية رفق";
@@ -147,6 +149,7 @@ function SurveyForm() {
   >;
   return (
     <Form method="post" className="relative space-y-5" {...getFormProps(form)}>
+      <ErrorSummary />
       <HoneypotField name={HONEYPOT_FIELD} />
       {questions.map((question) => (
         <RatingQuestion
@@ -194,7 +197,7 @@ function SurveyForm() {
       <FieldErrors id={form.errorId} errors={form.errors} />
       <p className="flex items-center gap-2 text-muted">
         <ShieldCheck aria-hidden className="size-5 text-primary" />
-        <Link to="/privacy" className="underline">
+        <Link to="/privacy" className="inline-flex min-h-11 items-center underline">
           ما الذي نحفظه من إجاباتك ولماذا
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import { CardList, PageHero, Section } from "~/components/page";
 import { FEEDBACK_AUDIENCES } from "~/content/feedback";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/feedback";
 
 const TITLE = "آراء المستفيدين";

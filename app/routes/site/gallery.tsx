@@ -17,11 +17,12 @@ import {
 } from "~/components/gallery/gallery-items";
 import { GalleryStats } from "~/components/gallery/gallery-stats";
 import { VideoChannel } from "~/components/gallery/video-channel";
+import type { LiveHandle } from "~/components/live-updates";
 import { PageHero } from "~/components/page";
 import { listGalleryImages } from "~/models/images.server";
 import { listPublishedVideos } from "~/models/videos.server";
-import { cn } from "~/utils/cn";
-import { pageMeta } from "~/utils/meta";
+import { cn } from "~/shared/cn";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/gallery";
 import type { loader as layoutLoader } from "./layout";
 
@@ -31,6 +32,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "صور ومقاطع فيديو من فعاليات جمعية رفق لرعاية كبار السن وبرامجها.",
     path: GALLERY_PATH,
   });
+
+/** Live updates: this page re-reads when one of these lists changes. */
+export const handle: LiveHandle = { liveLists: ["videos", "images"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [videos, images] = await Promise.all([listPublishedVideos(), listGalleryImages()]);

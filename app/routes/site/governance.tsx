@@ -11,7 +11,7 @@ import {
 } from "~/components/page";
 import { ContactValue, useSiteContact } from "~/components/site/contact-details";
 import { POLICIES_AND_OVERSIGHT, PRINCIPLES, REPORTS, STRUCTURE } from "~/content/governance";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/governance";
 
 const TITLE = "الحوكمة";

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FEATURES, VALUES } from "~/content/home";
 import { isRegistrationAllowed } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";
-import { pageMeta, SITE_NAME } from "~/utils/meta";
+import { pageMeta, SITE_NAME } from "~/shared/meta";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

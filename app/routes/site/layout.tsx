@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import {
   Outlet,
   type ShouldRevalidateFunctionArgs,
@@ -6,15 +7,30 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { BlockScope, BlocksProvider } from "~/components/content-block";
-import { EditModeButton, EditModeSpacer } from "~/components/edit-mode/edit-mode-button";
-import { EditModeProvider } from "~/components/edit-mode/edit-mode-context";
+import { EditModeProvider, useHydrated } from "~/components/edit-mode/edit-mode-context";
+import { useEditMode } from "~/components/edit-mode/edit-mode-state";
+import { ErrorScreen } from "~/components/error-screen";
+import { useLiveBlocks, useLiveSetting } from "~/components/live-updates";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { DEFAULT_CONTACT_INFO, DEFAULT_SOCIAL_LINKS } from "~/content/site-defaults";
 import { getBlocks } from "~/models/page-content.server";
 import { getSettings } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";
-import { SHARED_BLOCK_PATH, toPagePath } from "~/utils/content-blocks";
+import { SHARED_BLOCK_PATH, toPagePath } from "~/shared/content-blocks";
 import type { Route } from "./+types/layout";
+
+// The admins' edit-mode button (with its tooltip library) loads only on an admin's page, once it
+// has hydrated (rendered on the server, the lazy module made hydration fail).
+const EditModeButton = lazy(() =>
+  import("~/components/edit-mode/edit-mode-button").then((m) => ({ default: m.EditModeButton })),
+);
+
+/** Room under the page in edit mode, so the floating button never covers the last editor. */
+function EditModeSpacer() {
+  const { enabled } = useEditMode();
+  return enabled ? <div aria-hidden className="h-28 bg-primary-dark" /> : null;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const blockPaths = [toPagePath(new URL(request.url).pathname), SHARED_BLOCK_PATH];
@@ -35,9 +51,49 @@ export function shouldRevalidate({
 }
 
 export default function SiteLayout() {
-  const { blocks, blockPaths, contact, social } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { blockPaths } = loaded;
+  // Texts and settings that changed since arrive in live events (docs/decisions/026).
+  const blocks = useLiveBlocks(loaded.blocks, blockPaths);
+  const contact = useLiveSetting("contact_info", loaded.contact);
+  const social = useLiveSetting("social_links", loaded.social);
+  return (
+    <SiteFrame blocks={blocks} blockPaths={blockPaths} contact={contact} social={social}>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+/**
+ * A page that failed keeps the site around it: header, menus and footer, with the texts the
+ * layout loaded or, when the layout's own loader failed, the built-in ones.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/site/layout");
+  return (
+    <SiteFrame
+      blocks={data?.blocks ?? {}}
+      blockPaths={data?.blockPaths ?? []}
+      contact={data?.contact ?? DEFAULT_CONTACT_INFO}
+      social={data?.social ?? DEFAULT_SOCIAL_LINKS}
+    >
+      <ErrorScreen />
+    </SiteFrame>
+  );
+}
+
+type LayoutData = Awaited<ReturnType<typeof loader>>;
+
+function SiteFrame({
+  blocks,
+  blockPaths,
+  contact,
+  social,
+  children,
+}: LayoutData & { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const pagePath = toPagePath(useLocation().pathname);
+  const hydrated = useHydrated();
   return (
     <EditModeProvider isAdmin={root?.user?.role === "admin"}>
       <BlocksProvider value={blocks} paths={blockPaths}>
@@ -48,19 +104,21 @@ export default function SiteLayout() {
           تخطَّ إلى المحتوى
         </a>
         <BlockScope path={SHARED_BLOCK_PATH}>
-          <SiteHeader user={root?.user ?? null} />
+          <SiteHeader user={root?.user ?? null} display={root?.display} />
         </BlockScope>
         <BlockScope path={pagePath}>
-          <main id="main">
-            <Outlet />
-          </main>
+          <main id="main">{children}</main>
         </BlockScope>
         <BlockScope path={SHARED_BLOCK_PATH}>
           <SiteFooter contact={contact} social={social} />
         </BlockScope>
-        <EditModeSpacer className="bg-primary-dark" />
+        <EditModeSpacer />
       </BlocksProvider>
-      <EditModeButton />
+      {root?.user?.role === "admin" && hydrated && (
+        <Suspense fallback={null}>
+          <EditModeButton />
+        </Suspense>
+      )}
     </EditModeProvider>
   );
 }

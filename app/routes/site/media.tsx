@@ -2,7 +2,7 @@ import { Text } from "~/components/content-block";
 import { CardList, PageHero, Section } from "~/components/page";
 import { ContactDetails } from "~/components/site/contact-details";
 import { MEDIA_SECTIONS } from "~/content/media";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/media";
 
 const TITLE = "المركز الإعلامي";

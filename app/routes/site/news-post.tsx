@@ -1,42 +1,121 @@
-import { ArrowRight, UserRound } from "lucide-react";
+import { ArrowRight, Eye, UserRound } from "lucide-react";
 import { data, Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
+import { VideoPlayer } from "~/components/admin/video-player";
 import { BlockScope, BlocksProvider, Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
+import type { LiveHandle } from "~/components/live-updates";
 import { NEWS_PATH } from "~/components/news/category-chips";
-import { postPath } from "~/components/news/news-card";
 import { PostDate } from "~/components/news/post-date";
 import { buttonClass } from "~/components/ui/button";
+import { publicBaseUrl } from "~/models/news-feed.server";
 import { getBlocks } from "~/models/page-content.server";
-import { getPublishedPost } from "~/models/posts.server";
-import { pageMeta } from "~/utils/meta";
-import { authorOf, categoryOf, excerptOf, LIST_EXCERPT_LENGTH, paragraphsOf } from "~/utils/news";
+import { getPostForPreview, getPublishedPost, type PublicPostPage } from "~/models/posts.server";
+import { getActor } from "~/services/permissions.server";
+import { pageMeta, SITE_NAME } from "~/shared/meta";
+import { authorOf, categoryOf, excerptOf, LIST_EXCERPT_LENGTH } from "~/shared/news";
+import { postPath } from "~/shared/paths";
+import { canManageContent } from "~/shared/roles";
+import { isValidPreviewToken } from "~/utils/preview-token.server";
+import { renderablePostContent } from "~/utils/rich-text.server";
 import type { Route } from "./+types/news-post";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: "الخبر غير موجود | جمعية رفق" }];
-  const { post, description } = loaderData;
+  const { post, description, shareImage, isPreview } = loaderData;
   const tags = pageMeta(matches, {
     title: post.title,
     description,
     path: postPath(post.slug),
-    image: post.featuredImage,
+    image: shareImage,
+  }).map((tag) => {
+    if ("property" in tag && tag.property === "og:type") return { ...tag, content: "article" };
+    // A post first published elsewhere names that address as the original.
+    if (post.canonicalUrl && "rel" in tag && tag.rel === "canonical") {
+      return { ...tag, href: post.canonicalUrl };
+    }
+    return tag;
   });
-  return tags.map((tag) =>
-    "property" in tag && tag.property === "og:type" ? { ...tag, content: "article" } : tag,
+  const og = (name: string) =>
+    tags.find((tag) => "property" in tag && tag.property === name) as
+      | { content?: string }
+      | undefined;
+  tags.push(
+    { name: "twitter:card", content: shareImage ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: og("og:title")?.content ?? post.title },
+    { name: "twitter:description", content: description },
   );
+  if (og("og:image")?.content)
+    tags.push({ name: "twitter:image", content: og("og:image")?.content });
+  if (post.publishedAt) {
+    tags.push({
+      property: "article:published_time",
+      content: new Date(post.publishedAt).toISOString(),
+    });
+  }
+  if (isPreview) tags.push({ name: "robots", content: "noindex, nofollow" });
+  return tags;
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const post = await getPublishedPost(params.slug);
+/** Live updates: this page re-reads when one of these lists changes. */
+export const handle: LiveHandle = { liveLists: ["posts"] };
+
+/**
+ * A staff member's preview of a draft or scheduled post: a signed, unexpired link for this
+ * post, opened by an editor or admin (docs/decisions/031). Anyone else gets the public answer.
+ */
+async function previewedPost(request: Request, slug: string) {
+  const token = new URL(request.url).searchParams.get("preview");
+  if (!token || !canManageContent(await getActor(request))) return null;
+  const post = await getPostForPreview(slug);
+  return post && isValidPreviewToken(post.id, token) ? post : null;
+}
+
+/** schema.org NewsArticle for search engines (absolute addresses, ISO dates). */
+function newsArticleJsonLd(
+  post: PublicPostPage,
+  base: string,
+  description: string,
+  image: string | null,
+) {
+  const url = `${base}${postPath(post.slug)}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: post.title,
+    description,
+    inLanguage: "ar",
+    mainEntityOfPage: post.canonicalUrl ?? url,
+    url,
+    ...(image ? { image: [image.startsWith("http") ? image : `${base}${image}`] } : {}),
+    ...(post.publishedAt ? { datePublished: post.publishedAt.toISOString() } : {}),
+    dateModified: post.updatedAt.toISOString(),
+    author: { "@type": "Person", name: authorOf(post) },
+    publisher: { "@type": "Organization", name: SITE_NAME, url: base },
+    articleSection: categoryOf(post),
+  };
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const preview = await previewedPost(request, params.slug);
+  const post = preview ?? (await getPublishedPost(params.slug));
   if (!post) throw data(null, { status: 404 });
   // Views are counted in server/post-views.ts, before the page cache can answer.
   // The post page's own texts are shared by every post, so they live under the news page.
-  const blocks = await getBlocks([NEWS_PATH]);
-  const { content, ...fields } = post;
+  const [blocks, base] = await Promise.all([getBlocks([NEWS_PATH]), publicBaseUrl(request)]);
+  const { html, content, ...fields } = post;
+  const description = post.metaDescription?.trim() || excerptOf(post, LIST_EXCERPT_LENGTH);
+  const shareImage = post.shareImage || post.featuredImage;
   return {
     post: fields,
-    paragraphs: paragraphsOf(content),
-    description: excerptOf(post, LIST_EXCERPT_LENGTH),
+    parts: renderablePostContent(html),
+    description,
+    shareImage,
+    // "<" is escaped so the JSON can never close its <script> element.
+    jsonLd: JSON.stringify(newsArticleJsonLd(post, base, description, shareImage)).replace(
+      /</g,
+      "\\u003c",
+    ),
+    isPreview: Boolean(preview),
     blocks,
   };
 }
@@ -57,10 +136,20 @@ export function shouldRevalidate({
 }
 
 export default function NewsPostPage() {
-  const { post, paragraphs, blocks } = useLoaderData<typeof loader>();
+  const { post, parts, blocks, jsonLd, isPreview } = useLoaderData<typeof loader>();
   return (
     <BlocksProvider value={blocks} paths={[NEWS_PATH]}>
       <BlockScope path={NEWS_PATH}>
+        {isPreview && (
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 bg-accent px-4 py-3 text-center font-bold text-white"
+          >
+            <Eye aria-hidden className="size-5" />
+            معاينة: هذه الصفحة لا يراها الزوار حتى يُنشر المقال.
+          </p>
+        )}
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
         <article className="mx-auto max-w-3xl px-4 py-10">
           <Link to={NEWS_PATH} className={buttonClass("ghost", "default")}>
             <ArrowRight aria-hidden className="size-5" />
@@ -91,11 +180,21 @@ export default function NewsPostPage() {
               {post.excerpt}
             </p>
           )}
-          {/* Plain text, one paragraph a line: post content is never rendered as HTML. */}
-          <div className="mt-8 space-y-5 text-lg leading-loose" data-testid="post-content">
-            {paragraphs.map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
+          {/* Sanitized HTML (the one allowlist, again at render); videos as our player. */}
+          <div className="article-body mt-8" data-testid="post-content">
+            {parts.map((part, index) =>
+              part.kind === "youtube" ? (
+                <div key={index} className="my-8 overflow-hidden rounded-2xl">
+                  <VideoPlayer youtubeId={part.id} title={post.title} />
+                </div>
+              ) : (
+                <div
+                  key={index}
+                  className="contents"
+                  dangerouslySetInnerHTML={{ __html: part.html }}
+                />
+              ),
+            )}
           </div>
           <footer className="mt-12 border-t border-line pt-6">
             <Link to={NEWS_PATH} className={buttonClass("outline", "lg")}>

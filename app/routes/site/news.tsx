@@ -3,26 +3,31 @@ import { Newspaper } from "lucide-react";
 import { data, redirect, useLoaderData, useNavigation } from "react-router";
 import { Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
+import type { LiveHandle } from "~/components/live-updates";
 import { CategoryChips, NEWS_LIST_ANCHOR, NEWS_PATH } from "~/components/news/category-chips";
 import { NewsCard } from "~/components/news/news-card";
 import { NEWSLETTER_INTENT, NEWSLETTER_SENT_PATH, Newsletter } from "~/components/news/newsletter";
 import { PageHero, Section } from "~/components/page";
+import { PageLinks } from "~/components/page-links";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
-import { listPublishedPosts } from "~/models/posts.server";
-import { cn } from "~/utils/cn";
-import { readFormData } from "~/utils/form-data.server";
-import { logger } from "~/utils/logger.server";
-import { pageMeta } from "~/utils/meta";
+import {
+  listFeaturedPosts,
+  listPublishedCategoryNames,
+  listPublishedPostsPage,
+} from "~/models/posts.server";
+import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
+import { cn } from "~/shared/cn";
+import { pageMeta } from "~/shared/meta";
 import {
   categoryChips,
   FEATURED_EXCERPT_LENGTH,
-  featuredPosts,
-  filterByCategory,
   LIST_EXCERPT_LENGTH,
   toNewsCard,
-} from "~/utils/news";
-import { newsletterSchema } from "~/utils/outreach-schemas";
-import { isHoneypotFilled, limitPublicForm } from "~/utils/public-forms.server";
+} from "~/shared/news";
+import { newsletterSchema } from "~/shared/outreach-schemas";
+import { pageFrom } from "~/shared/pagination";
+import { readFormData } from "~/utils/form-data.server";
+import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/news";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -32,14 +37,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: NEWS_PATH,
   });
 
+/** Three bounded queries, whatever the number of posts: chips, featured block, one page. */
+/** Live updates: this page re-reads when one of these lists changes. */
+export const handle: LiveHandle = { liveLists: ["posts"] };
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const posts = await listPublishedPosts();
-  const selected = new URL(request.url).searchParams.get("category") || null;
+  const url = new URL(request.url);
+  const selected = url.searchParams.get("category") || null;
+  const [names, featured, list] = await Promise.all([
+    listPublishedCategoryNames(),
+    listFeaturedPosts(),
+    listPublishedPostsPage({ chip: selected, page: pageFrom(url) }),
+  ]);
   return {
-    chips: categoryChips(posts),
+    chips: categoryChips(names.map((categoryName) => ({ categoryName }))),
     selected,
-    featured: featuredPosts(posts).map((post) => toNewsCard(post, FEATURED_EXCERPT_LENGTH)),
-    list: filterByCategory(posts, selected).map((post) => toNewsCard(post, LIST_EXCERPT_LENGTH)),
+    featured: featured.map((post) => toNewsCard(post, FEATURED_EXCERPT_LENGTH)),
+    list: list.items.map((post) => toNewsCard(post, LIST_EXCERPT_LENGTH)),
+    page: list.page,
+    hasMore: list.hasMore,
   };
 }
 
@@ -65,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewsPage() {
-  const { chips, selected, featured, list } = useLoaderData<typeof loader>();
+  const { chips, selected, featured, list, page, hasMore } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // Server-rendered first; while a chip's link loads on the client the list dims.
   const pending = navigation.state === "loading" && navigation.location.pathname === NEWS_PATH;
@@ -114,7 +130,18 @@ export default function NewsPage() {
                 </li>
               ))}
             </ul>
-          ) : (
+          ) : null}
+          {list.length > 0 || page > 1 ? (
+            <PageLinks
+              page={page}
+              hasMore={hasMore}
+              hash={NEWS_LIST_ANCHOR}
+              label="صفحات الأخبار"
+              newer="أخبار أحدث"
+              older="أخبار أقدم"
+            />
+          ) : null}
+          {list.length > 0 ? null : (
             <div className="rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">
               <Newspaper aria-hidden className="mx-auto mb-3 size-12 text-primary" />
               <Text k="list-empty-title" as="p" className="text-xl font-bold">

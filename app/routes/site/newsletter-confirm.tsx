@@ -4,8 +4,8 @@ import { PageHero } from "~/components/page";
 import { FormNotice } from "~/components/settings/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { confirmNewsletterSubscription } from "~/models/newsletter.server";
+import { limitPublicForm } from "~/services/public-forms.server";
 import { readFormData } from "~/utils/form-data.server";
-import { limitPublicForm } from "~/utils/public-forms.server";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,8 +1,8 @@
 import { Html } from "~/components/content-block";
 import { PageHero } from "~/components/page";
 import { ContactDetails } from "~/components/site/contact-details";
+import { pageMeta } from "~/shared/meta";
 import { getEnv } from "~/utils/env.server";
-import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/privacy";
 
 const TITLE = "الخصوصية وحماية البيانات";

@@ -14,7 +14,7 @@ import {
   PROGRAMS,
   participantsText,
 } from "~/content/programs";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/services-programs";
 
 const TITLE = "البرامج";

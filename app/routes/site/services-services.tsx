@@ -3,7 +3,7 @@ import { Text } from "~/components/content-block";
 import { Callout, CardGrid, FeatureList, InfoCard, PageHero, Section } from "~/components/page";
 import { ContactValue, useSiteContact } from "~/components/site/contact-details";
 import { EMERGENCY_LINE, SERVICE_CHANNELS, SERVICES } from "~/content/services";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/services-services";
 
 const TITLE = "الخدمات";

@@ -1,6 +1,6 @@
 import { CardList, PageHero, Section } from "~/components/page";
 import { SERVICE_SECTIONS } from "~/content/services";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/services";
 
 const TITLE = "خدماتنا";

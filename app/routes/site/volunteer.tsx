@@ -7,6 +7,7 @@ import { ChoiceGroup, HoneypotField } from "~/components/outreach/choice-group";
 import { CardList, PageHero, Section } from "~/components/page";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { CITIES } from "~/content/cities";
 import {
@@ -16,11 +17,12 @@ import {
   VOLUNTEER_INTERESTS,
 } from "~/content/volunteer";
 import { registerVolunteer } from "~/models/volunteers.server";
+import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
+import { HONEYPOT_FIELD } from "~/shared/honeypot";
+import { pageMeta } from "~/shared/meta";
+import { volunteerSchema } from "~/shared/outreach-schemas";
 import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { pageMeta } from "~/utils/meta";
-import { HONEYPOT_FIELD, volunteerSchema } from "~/utils/outreach-schemas";
-import { isHoneypotFilled, limitPublicForm } from "~/utils/public-forms.server";
 import type { Route } from "./+types/volunteer";
 
 const TITLE = "التطوع";
@@ -78,6 +80,7 @@ function VolunteerForm() {
   });
   return (
     <Form method="post" className="relative space-y-6 text-start" {...getFormProps(form)}>
+      <ErrorSummary />
       <HoneypotField name={HONEYPOT_FIELD} />
       <div className="grid gap-5 md:grid-cols-2">
         <InputField label="الاسم الكامل" meta={fields.fullName} autoComplete="name" />
@@ -190,7 +193,7 @@ export default function Volunteer() {
             </Text>
             <p className="mb-6 flex items-center justify-center gap-2 text-muted">
               <ShieldCheck aria-hidden className="size-5 text-primary" />
-              <Link to="/privacy" className="underline">
+              <Link to="/privacy" className="inline-flex min-h-11 items-center underline">
                 ما الذي نحفظه من بياناتك ولماذا
               </Link>
             </p>

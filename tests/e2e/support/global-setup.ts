@@ -34,7 +34,8 @@ export default async function setup(project: TestProject) {
     },
   );
   if (seed.status !== 0) throw new Error("seeding the e2e accounts failed");
-  server = await startServer(dataDir);
+  // TEST_CLOCK lets specs move the server's clock (scheduled posts, docs/decisions/031).
+  server = await startServer(dataDir, { TEST_CLOCK: "true" });
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
   return async () => server?.stop();

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import type { Database } from "~/utils/db.server";
+import { serveBuiltAssets } from "../../../server/static-assets.js";
 
 export interface InProcessServer {
   url: string;
@@ -61,11 +62,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
   host.use(
     compression({ filter: (req, res) => req.path !== "/realtime" && compression.filter(req, res) }),
   );
-  host.use(
-    "/assets",
-    express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
-  );
-  host.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  host.use(serveBuiltAssets(buildDir));
   host.use(built.app);
 
   return {

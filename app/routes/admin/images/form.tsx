@@ -1,10 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageUp } from "lucide-react";
 import { useState } from "react";
 import {
   type ActionFunctionArgs,
-  data,
   Form,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -20,8 +18,7 @@ import { categoryNameOf, useStaffForm } from "~/components/admin/use-staff-form"
 import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { createImage, getImageForStaff, updateImage } from "~/models/images.server";
-import { loadStaffForm, readStaffUpload, staffSaveFailure } from "~/utils/staff-forms.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { loadStaffForm, StaffFieldError, staffFormAction } from "~/services/staff-forms.server";
 import { IMAGE_REQUIRED, imageFormSchema } from "./image-schema";
 
 // This module serves two routes (images/new and images/:id/edit), so it types its arguments
@@ -45,36 +42,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { image: entry, ...form };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor, formData, refusal } = await readStaffUpload(request, "image");
-  if (refusal) return refusal;
-  // An edit already has its image; a new entry needs one (spec §5: 'يرجى رفع صورة').
-  const schema = imageFormSchema({ hasSavedImage: Boolean(params.id) });
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  const { image: file, title, description, categoryId } = submission.value;
-  const input = { title, description: description || null, categoryId: categoryId ?? null };
-  try {
-    if (params.id) await updateImage(actor, params.id, input, file);
-    else if (file) await createImage(actor, input, file);
-    else
-      return data(submission.reply({ fieldErrors: { image: [IMAGE_REQUIRED] } }), { status: 400 });
-  } catch (error) {
-    return staffSaveFailure(submission, error, {
-      saveFailed: SAVE_FAILED,
-      what: "gallery image",
-      id: params.id,
-      imageField: "image",
-    });
-  }
-  return redirectWithToast(
-    STAFF_PATHS.images.list,
-    params.id
-      ? { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الصورة" }
-      : { type: "success", title: "تم الرفع", description: "رُفعت الصورة إلى المعرض" },
-  );
-}
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  staffFormAction(request, params, {
+    // An edit already has its image; a new entry needs one (spec §5: 'يرجى رفع صورة').
+    schema: (isEdit) => imageFormSchema({ hasSavedImage: isEdit }),
+    save: (actor, { image: file, title, description, categoryId }, id) => {
+      const input = { title, description: description || null, categoryId: categoryId ?? null };
+      if (id) return updateImage(actor, id, input, file);
+      if (!file) throw new StaffFieldError("image", IMAGE_REQUIRED);
+      return createImage(actor, input, file);
+    },
+    saveFailed: SAVE_FAILED,
+    what: "gallery image",
+    imageField: "image",
+    done: {
+      to: STAFF_PATHS.images.list,
+      created: { type: "success", title: "تم الرفع", description: "رُفعت الصورة إلى المعرض" },
+      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الصورة" },
+    },
+  });
 
 const BACK = { to: STAFF_PATHS.images.list, label: "العودة إلى معرض الصور" };
 

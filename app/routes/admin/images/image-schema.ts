@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { imageFileSchema } from "~/utils/image-rules";
-import { oneLineText, optionalParagraphs } from "~/utils/text-fields";
+import { imageFileSchema } from "~/shared/image-rules";
+import { oneLineText, optionalParagraphs } from "~/shared/text-fields";
 
 const TITLE_REQUIRED = "عنوان الصورة مطلوب";
 export const IMAGE_REQUIRED = "يرجى رفع صورة";

@@ -12,8 +12,8 @@ import { StaffRowActions } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
 import { deleteImage, listImagesForStaff, type StaffImageRow } from "~/models/images.server";
-import { imageSrcSet } from "~/utils/image-rules";
-import { loadStaffList, runListMutation } from "~/utils/staff-actions.server";
+import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
+import { imageSrcSet } from "~/shared/image-rules";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "معرض الصور | جمعية رفق" }];

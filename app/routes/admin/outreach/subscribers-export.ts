@@ -1,7 +1,7 @@
 import { listSubscribersForStaff } from "~/models/newsletter.server";
-import { csvResponse, toCsv } from "~/utils/csv";
-import { isoDate } from "~/utils/dates";
-import { requireRole } from "~/utils/permissions.server";
+import { requireRole } from "~/services/permissions.server";
+import { csvResponse, toCsv } from "~/shared/csv";
+import { isoDate } from "~/shared/dates";
 import type { Route } from "./+types/subscribers-export";
 
 /** The confirmed subscribers as a CSV file for Excel. */

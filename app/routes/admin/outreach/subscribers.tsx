@@ -7,10 +7,10 @@ import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
 import { buttonClass } from "~/components/ui/button";
 import { deleteSubscriber, listSubscribersForStaff } from "~/models/newsletter.server";
-import { formatShortDate, isoDate } from "~/utils/dates";
-import { requireRole } from "~/utils/permissions.server";
-import { type Actor, hasRole } from "~/utils/roles";
-import { runListMutation } from "~/utils/staff-actions.server";
+import { requireRole } from "~/services/permissions.server";
+import { runListMutation } from "~/services/staff-actions.server";
+import { formatShortDate, isoDate } from "~/shared/dates";
+import { type Actor, hasRole } from "~/shared/roles";
 import type { Route } from "./+types/subscribers";
 
 export const meta: Route.MetaFunction = () => [{ title: "مشتركو النشرة | جمعية رفق" }];

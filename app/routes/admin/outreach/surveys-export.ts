@@ -1,9 +1,9 @@
 import { SURVEY_QUESTIONS } from "~/content/feedback";
 import { listSurveyResponsesForStaff } from "~/models/surveys.server";
-import { csvResponse, toCsv } from "~/utils/csv";
-import { isoDate } from "~/utils/dates";
-import { localMobile } from "~/utils/outreach-schemas";
-import { requireRole } from "~/utils/permissions.server";
+import { requireRole } from "~/services/permissions.server";
+import { csvResponse, toCsv } from "~/shared/csv";
+import { isoDate } from "~/shared/dates";
+import { localMobile } from "~/shared/outreach-schemas";
 import type { Route } from "./+types/surveys-export";
 import { surveyRangeOf } from "./surveys";
 

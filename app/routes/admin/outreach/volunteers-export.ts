@@ -1,9 +1,9 @@
 import { availabilityLabels, interestLabels, VOLUNTEER_STATUS_LABELS } from "~/content/volunteer";
 import { listVolunteersForStaff } from "~/models/volunteers.server";
-import { csvResponse, toCsv } from "~/utils/csv";
-import { isoDate } from "~/utils/dates";
-import { cityName, localMobile } from "~/utils/outreach-schemas";
-import { requireRole } from "~/utils/permissions.server";
+import { requireRole } from "~/services/permissions.server";
+import { csvResponse, toCsv } from "~/shared/csv";
+import { isoDate } from "~/shared/dates";
+import { cityName, localMobile } from "~/shared/outreach-schemas";
 import type { Route } from "./+types/volunteers-export";
 import { volunteerFiltersOf } from "./volunteers";
 

@@ -10,6 +10,7 @@ import { SearchBar } from "~/components/admin/search-bar";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
 import { Button, buttonClass } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { CITIES } from "~/content/cities";
 import {
@@ -24,15 +25,15 @@ import {
   listVolunteersForStaff,
   updateVolunteer,
 } from "~/models/volunteers.server";
-import { formatShortDate, isoDate } from "~/utils/dates";
+import { getActor, requireRole } from "~/services/permissions.server";
+import { respondToMutation } from "~/services/staff-actions.server";
+import { formatShortDate, isoDate } from "~/shared/dates";
+import { cityName, localMobile } from "~/shared/outreach-schemas";
+import { type Actor, hasRole } from "~/shared/roles";
+import { volunteerStatuses } from "~/shared/statuses";
+import { optionalParagraphs } from "~/shared/text-fields";
 import { readFormData } from "~/utils/form-data.server";
-import { cityName, localMobile } from "~/utils/outreach-schemas";
-import { getActor, requireRole } from "~/utils/permissions.server";
-import { type Actor, hasRole } from "~/utils/roles";
-import { respondToMutation } from "~/utils/staff-actions.server";
-import { optionalParagraphs } from "~/utils/text-fields";
 import { toastHeader } from "~/utils/toast.server";
-import { volunteerStatuses } from "../../../../database/schema/outreach";
 import type { Route } from "./+types/volunteers";
 
 export const meta: Route.MetaFunction = () => [{ title: "المتطوعون | جمعية رفق" }];
@@ -106,6 +107,7 @@ function StatusForm({ volunteer }: { volunteer: Volunteer }) {
   });
   return (
     <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)}>
+      <ErrorSummary />
       <input type="hidden" name="id" value={volunteer.id} />
       <div className="space-y-1">
         <label htmlFor={fields.status.id} className="block font-medium">

@@ -1,9 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { ExternalLink } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import {
   type ActionFunctionArgs,
-  data,
   Form,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -12,19 +11,40 @@ import {
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
-import { PlainTextParagraphs } from "~/components/admin/plain-text";
+import { PostRevisions } from "~/components/admin/post-revisions";
 import { CategorySelect, SelectField } from "~/components/admin/select-field";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { useAutosave } from "~/components/admin/use-autosave";
 import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
+import { RichTextField } from "~/components/rich-text/rich-text-field";
+import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
-import { createPost, getPostForStaff, PostSlugTakenError, updatePost } from "~/models/posts.server";
-import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/utils/post-status";
-import { slugify } from "~/utils/slug";
-import { loadStaffForm, readStaffUpload, staffSaveFailure } from "~/utils/staff-forms.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { postFormSchema, SLUG_TAKEN } from "./post-schema";
+import { draftKeyOf, getAutosave, listPostRevisions } from "~/models/post-revisions.server";
+import {
+  createPost,
+  getPostForStaff,
+  PostEditConflictError,
+  PostSlugTakenError,
+  updatePost,
+} from "~/models/posts.server";
+import { getStaffActor } from "~/services/permissions.server";
+import { loadStaffForm, StaffFieldError, staffFormAction } from "~/services/staff-forms.server";
+import { formatDateTime, toRiyadhInput } from "~/shared/dates";
+import { postPath } from "~/shared/paths";
+import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/shared/post-status";
+import { slugify } from "~/shared/slug";
+import { now } from "~/utils/clock.server";
+import { createPreviewToken } from "~/utils/preview-token.server";
+import { htmlToPlainText, toPostHtml } from "~/utils/rich-text.server";
+import {
+  CONTENT_REQUIRED,
+  EDIT_CONFLICT,
+  META_DESCRIPTION_HINT_LENGTH,
+  postFormSchema,
+  SLUG_TAKEN,
+} from "./post-schema";
 
 // This module serves two routes (posts/new and posts/:id/edit), so it types its arguments
 // with the generic LoaderFunctionArgs/ActionFunctionArgs rather than a generated +types file.
@@ -44,41 +64,80 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notFoundMessage: "المقال غير موجود",
     what: "post",
   });
-  return { post: entry, ...form };
+  if (!entry) return { post: null, ...form, ...(await editorExtras(request, undefined, null)) };
+  const { content, ...post } = entry;
+  return {
+    // The content is sanitized again on the way out: one allowlist for save and render.
+    post: { ...post, content: toPostHtml(content), updatedAt: post.updatedAt.toISOString() },
+    ...form,
+    ...(await editorExtras(request, post.id, post)),
+  };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { actor, formData, refusal } = await readStaffUpload(request, "featuredImage");
-  if (refusal) return refusal;
-  const submission = parseWithZod(formData, { schema: postFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  const { featuredImage, removeImage, excerpt, categoryId, ...fields } = submission.value;
-  const input = { ...fields, excerpt: excerpt || null, categoryId: categoryId ?? null };
-  try {
-    if (params.id) {
-      await updatePost(actor, params.id, input, { file: featuredImage, remove: removeImage });
-    } else {
-      await createPost(actor, input, featuredImage);
-    }
-  } catch (error) {
-    if (error instanceof PostSlugTakenError) {
-      return data(submission.reply({ fieldErrors: { slug: [SLUG_TAKEN] } }), { status: 409 });
-    }
-    return staffSaveFailure(submission, error, {
-      saveFailed: SAVE_FAILED,
-      what: "post",
-      id: params.id,
-      imageField: "featuredImage",
-    });
-  }
-  return redirectWithToast(
-    STAFF_PATHS.posts.list,
-    params.id
-      ? { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات المقال" }
-      : { type: "success", title: "تم الإنشاء", description: "أُنشئ المقال بنجاح" },
-  );
+/**
+ * What the rich editor adds to the form: the person's unsaved draft, the revisions, whether
+ * the post is scheduled, and a signed preview link. Failures only cost the extra, not the form.
+ */
+async function editorExtras(
+  request: Request,
+  postId: string | undefined,
+  post: { slug: string; status: PostStatus; publishedAt: Date | null; contentText: string } | null,
+) {
+  const actor = await getStaffActor(request);
+  const key = draftKeyOf(postId);
+  const [autosave, revisions] = await Promise.all([
+    key ? getAutosave(actor, key).catch(() => null) : null,
+    postId ? listPostRevisions(actor, postId).catch(() => []) : [],
+  ]);
+  if (!post || !postId)
+    return { autosave, revisions: [], scheduledFor: null, previewPath: null, currentText: "" };
+  const scheduled = post.status === "published" && post.publishedAt && post.publishedAt > now();
+  return {
+    autosave,
+    revisions: revisions.map(({ content, ...revision }) => ({
+      ...revision,
+      text: htmlToPlainText(content),
+    })),
+    scheduledFor: scheduled ? post.publishedAt : null,
+    previewPath: `${postPath(post.slug)}?preview=${createPreviewToken(postId)}`,
+    currentText: post.contentText,
+  };
 }
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  staffFormAction(request, params, {
+    schema: postFormSchema,
+    save: (actor, value, id) => {
+      const { featuredImage, removeImage, excerpt, categoryId, version, publishAt, ...fields } =
+        value;
+      // Markup that sanitizes to nothing (only a script, say) is no content at all.
+      if (!toPostHtml(fields.content)) throw new StaffFieldError("content", CONTENT_REQUIRED);
+      const input = {
+        ...fields,
+        excerpt: excerpt || null,
+        categoryId: categoryId ?? null,
+        publishAt: publishAt ?? null,
+      };
+      return id
+        ? updatePost(actor, id, input, { file: featuredImage, remove: removeImage }, version)
+        : createPost(actor, input, featuredImage);
+    },
+    fieldErrorOf: (error) => {
+      if (error instanceof PostSlugTakenError) return new StaffFieldError("slug", SLUG_TAKEN, 409);
+      // Saved by someone else meanwhile: the whole form's error, nothing overwritten.
+      if (error instanceof PostEditConflictError)
+        return new StaffFieldError(null, EDIT_CONFLICT, 409);
+      return null;
+    },
+    saveFailed: SAVE_FAILED,
+    what: "post",
+    imageField: "featuredImage",
+    done: {
+      to: STAFF_PATHS.posts.list,
+      created: { type: "success", title: "تم الإنشاء", description: "أُنشئ المقال بنجاح" },
+      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات المقال" },
+    },
+  });
 
 const BACK = { to: STAFF_PATHS.posts.list, label: "العودة إلى المقالات" };
 
@@ -101,7 +160,8 @@ function PostPreview({
       <h2 className="text-3xl leading-snug text-primary-dark">{title || "عنوان المقال"}</h2>
       {excerpt && <p className="text-lg text-muted">{excerpt}</p>}
       {content ? (
-        <PlainTextParagraphs text={content} className="space-y-4 text-lg leading-loose" />
+        // The editor's own HTML (its schema is the allowlist) or the sanitized stored one.
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: content }} />
       ) : (
         <p className="text-muted">سيظهر نص المقال هنا.</p>
       )}
@@ -109,11 +169,33 @@ function PostPreview({
   );
 }
 
-export default function PostForm() {
-  const { post, categories, loadError } = useLoaderData<typeof loader>();
+/**
+ * A save elsewhere (a restored revision, say) brings a new version of the post: the form starts
+ * afresh from it, since the editor and Conform only read their values when they mount.
+ */
+export default function PostFormRoute() {
+  const { post } = useLoaderData<typeof loader>();
+  return <PostForm key={post?.updatedAt ?? "new"} />;
+}
+
+function PostForm() {
+  const {
+    post,
+    categories,
+    loadError,
+    autosave,
+    revisions,
+    scheduledFor,
+    previewPath,
+    currentText,
+  } = useLoaderData<typeof loader>();
   const [previewImage, setPreviewImage] = useState<string | null>(post?.featuredImage ?? null);
   // A new post's slug follows its title until the slug is edited by hand (spec §5).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(!post);
+  const [offeredDraft, setOfferedDraft] = useState(autosave);
+  const [editorKey, setEditorKey] = useState(0);
+  const drafts = useAutosave(post?.id);
+  const latestContent = useRef(post?.content ?? "");
   const [form, fields] = useStaffForm({
     id: post ? `post-${post.id}` : "post-new",
     schema: postFormSchema,
@@ -126,75 +208,212 @@ export default function PostForm() {
           content: post.content,
           categoryId: post.categoryId ?? "",
           status: post.status,
+          publishAt: scheduledFor ? toRiyadhInput(scheduledFor) : "",
+          metaDescription: post.metaDescription ?? "",
+          shareImage: post.shareImage ?? "",
+          canonicalUrl: post.canonicalUrl ?? "",
+          version: post.updatedAt,
         }
       : { status: "draft" },
   });
 
+  // A title typed before the page became interactive still gives the new post its slug.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    const element = document.forms.namedItem(form.id);
+    const title = element?.elements.namedItem(fields.title.name) as HTMLInputElement | null;
+    const slug = element?.elements.namedItem(fields.slug.name) as HTMLInputElement | null;
+    if (!post && title?.value && !slug?.value) {
+      form.update({ name: fields.slug.name, value: slugify(title.value) });
+    }
+  }, []);
+
   if (loadError) return <FormLoadFailure title="تعديل المقال" back={BACK} message={loadError} />;
 
   const status = (fields.status.value ?? "draft") as PostStatus;
+  const formProps = getFormProps(form);
+  // Read from the form itself: Conform's values catch up one render after an input event.
+  const texts = (content = latestContent.current) => {
+    latestContent.current = content;
+    const element = document.forms.namedItem(form.id);
+    const values = element ? new FormData(element) : null;
+    return {
+      title: String(values?.get(fields.title.name) ?? ""),
+      excerpt: String(values?.get(fields.excerpt.name) ?? ""),
+      content,
+    };
+  };
+  const metaLength = Array.from(fields.metaDescription.value ?? "").length;
+
+  function restoreDraft() {
+    if (!offeredDraft) return;
+    form.update({ name: fields.title.name, value: offeredDraft.fields.title });
+    form.update({ name: fields.excerpt.name, value: offeredDraft.fields.excerpt });
+    form.update({ name: fields.content.name, value: offeredDraft.fields.content });
+    latestContent.current = offeredDraft.fields.content;
+    setEditorKey((key) => key + 1);
+    setOfferedDraft(null);
+  }
+
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-      <FormShell
-        title={post ? "تعديل المقال" : "مقال جديد"}
-        back={BACK}
-        badge={<StatusBadge status={POST_STATUSES.includes(status) ? status : "draft"} />}
-        saveLabel={post ? "حفظ التعديلات" : "حفظ المقال"}
-        preview={
-          <PostPreview
-            title={fields.title.value}
-            excerpt={fields.excerpt.value}
-            content={fields.content.value}
-            imageUrl={previewImage}
-          />
-        }
+    <>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...formProps}
+        onInput={() => drafts.changed(texts())}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          // A real save (not one of Conform's own intents): leaving now asks nothing.
+          if (!event.defaultPrevented) drafts.markSaved();
+        }}
       >
-        <InputField
-          label="العنوان"
-          meta={fields.title}
-          onInput={(event) => {
-            if (slugFollowsTitle) {
-              form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
-            }
-          }}
-        />
-        <InputField
-          label="الرابط"
-          meta={fields.slug}
-          hint="آخر جزء من عنوان صفحة المقال. يُنشأ من العنوان تلقائياً ويمكنك تعديله."
-          onInput={() => slugFollowsTitle && setSlugFollowsTitle(false)}
-        />
-        <TextareaField
-          label="المقتطف"
-          meta={fields.excerpt}
-          rows={3}
-          hint="سطران يلخّصان المقال، يظهران في بطاقته بصفحة الأخبار (اختياري)."
-        />
-        <TextareaField
-          label="نص المقال"
-          meta={fields.content}
-          rows={14}
-          hint="اترك سطراً فارغاً بين كل فقرة وأخرى."
-        />
-        <ImageUploadField
-          label="الصورة البارزة"
-          meta={fields.featuredImage}
-          currentUrl={post?.featuredImage}
-          onPreviewChange={setPreviewImage}
-        />
-        <div className="grid gap-5 md:grid-cols-2">
-          <CategorySelect meta={fields.categoryId} categories={categories} />
-          <SelectField
-            label="الحالة"
-            meta={fields.status}
-            options={POST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+        <FormShell
+          title={post ? "تعديل المقال" : "مقال جديد"}
+          back={BACK}
+          badge={<StatusBadge status={POST_STATUSES.includes(status) ? status : "draft"} />}
+          saveLabel={post ? "حفظ التعديلات" : "حفظ المقال"}
+          preview={
+            <PostPreview
+              title={fields.title.value}
+              excerpt={fields.excerpt.value}
+              content={fields.content.value}
+              imageUrl={previewImage}
+            />
+          }
+        >
+          {offeredDraft && (
+            <div role="status" className="rounded-xl border border-accent bg-accent-light p-4">
+              <p className="font-medium">
+                لديك مسودة غير محفوظة من {formatDateTime(offeredDraft.savedAt)}.
+              </p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={buttonClass("default", "sm")}
+                  onClick={restoreDraft}
+                >
+                  استعادة المسودة غير المحفوظة
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass("ghost", "sm")}
+                  onClick={() => {
+                    drafts.discard();
+                    setOfferedDraft(null);
+                  }}
+                >
+                  تجاهلها
+                </button>
+              </div>
+            </div>
+          )}
+          {scheduledFor && (
+            <p
+              role="status"
+              className="rounded-xl bg-primary-light p-4 font-medium text-primary-dark"
+            >
+              مجدول للنشر في {formatDateTime(scheduledFor)} (بتوقيت الرياض)
+            </p>
+          )}
+          <input type="hidden" name={fields.version.name} value={post?.updatedAt ?? ""} />
+          <InputField
+            label="العنوان"
+            meta={fields.title}
+            onInput={(event) => {
+              if (slugFollowsTitle) {
+                form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
+              }
+            }}
           />
-        </div>
-        <FieldErrors id={form.errorId} errors={form.errors} />
-      </FormShell>
-    </Form>
+          <InputField
+            label="الرابط"
+            meta={fields.slug}
+            hint="آخر جزء من عنوان صفحة المقال. يُنشأ من العنوان تلقائياً ويمكنك تعديله."
+            onInput={() => slugFollowsTitle && setSlugFollowsTitle(false)}
+          />
+          <TextareaField
+            label="المقتطف"
+            meta={fields.excerpt}
+            rows={3}
+            hint="سطران يلخّصان المقال، يظهران في بطاقته بصفحة الأخبار (اختياري)."
+          />
+          <RichTextField
+            label="نص المقال"
+            meta={fields.content}
+            resetKey={editorKey}
+            hint="استخدم شريط الأدوات للعناوين والقوائم والروابط والصور والفيديو. يُحفظ ما تكتبه تلقائياً كل بضع ثوانٍ."
+            onChange={(html) => drafts.changed(texts(html))}
+          />
+          <p aria-live="polite" className="text-sm text-muted">
+            {drafts.savedAt ? `حُفظت مسودة تلقائياً الساعة ${formatTime(drafts.savedAt)}` : ""}
+          </p>
+          <ImageUploadField
+            label="الصورة البارزة"
+            meta={fields.featuredImage}
+            currentUrl={post?.featuredImage}
+            onPreviewChange={setPreviewImage}
+          />
+          <div className="grid gap-5 md:grid-cols-2">
+            <CategorySelect meta={fields.categoryId} categories={categories} />
+            <SelectField
+              label="الحالة"
+              meta={fields.status}
+              options={POST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+            />
+          </div>
+          <InputField
+            label="موعد النشر (بتوقيت الرياض)"
+            meta={fields.publishAt}
+            type={"datetime-local" as "text"}
+            hint="للمقال المنشور فقط: اختر موعداً قادماً ليظهر المقال على الموقع وحده في ذلك الوقت، أو اتركه فارغاً لينشر الآن."
+          />
+          <fieldset className="space-y-4 rounded-xl border border-line p-4">
+            <legend className="px-2 font-medium">محركات البحث والمشاركة</legend>
+            <InputField
+              label="وصف محركات البحث"
+              meta={fields.metaDescription}
+              hint={`${metaLength} حرفاً — الأفضل ألا يزيد على ${META_DESCRIPTION_HINT_LENGTH} حرفاً، وإن تُرك فارغاً استُخدم المقتطف.`}
+            />
+            <InputField
+              label="صورة المشاركة"
+              meta={fields.shareImage}
+              dir="ltr"
+              hint="رابط صورة تظهر عند مشاركة المقال. إن تُرك فارغاً استُخدمت الصورة البارزة."
+            />
+            <InputField
+              label="الصفحة الأصلية للمقال (Canonical)"
+              meta={fields.canonicalUrl}
+              dir="ltr"
+              hint="فقط إن نُشر المقال أولاً في موقع آخر؛ وإلا فاتركه فارغاً."
+            />
+          </fieldset>
+          {previewPath && (
+            <a
+              href={previewPath}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClass("outline", "default")}
+            >
+              <ExternalLink aria-hidden className="size-5" />
+              معاينة على الموقع
+            </a>
+          )}
+          <FieldErrors id={form.errorId} errors={form.errors} />
+        </FormShell>
+      </Form>
+      {post && <PostRevisions postId={post.id} revisions={revisions} currentText={currentText} />}
+    </>
   );
 }
+
+const timeFormat = new Intl.DateTimeFormat("ar-SA-u-nu-latn", {
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "Asia/Riyadh",
+});
+const formatTime = (date: Date) => timeFormat.format(date);
 
 export function ErrorBoundary() {
   return <ErrorScreen />;

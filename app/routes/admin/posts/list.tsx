@@ -6,15 +6,17 @@ import { StaffRowActions } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { ErrorScreen } from "~/components/error-screen";
+import { PageLinks } from "~/components/page-links";
 import {
   deletePost,
-  listPostsForStaff,
+  listPostsPageForStaff,
   type StaffPostRow,
   togglePostStatus,
 } from "~/models/posts.server";
-import { formatShortDate, isoDate } from "~/utils/dates";
-import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/utils/post-status";
-import { loadStaffList, runListMutation } from "~/utils/staff-actions.server";
+import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
+import { formatDateTime, formatShortDate, isoDate } from "~/shared/dates";
+import { pageFrom } from "~/shared/pagination";
+import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/shared/post-status";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "المقالات والأخبار | جمعية رفق" }];
@@ -31,12 +33,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = params.get("q")?.trim() ?? "";
   const statusParam = params.get("status");
   const status = isPostStatus(statusParam) ? statusParam : undefined;
+  const page = pageFrom(request.url);
   const { items, ...list } = await loadStaffList(request, {
-    list: (actor) => listPostsForStaff(actor, { q, status }),
+    list: async (actor) => [await listPostsPageForStaff(actor, { q, status, page })],
     loadFailed: LOAD_FAILED,
     what: "posts",
   });
-  return { posts: items, q, status: status ?? null, ...list };
+  const [found] = items;
+  return {
+    posts: found?.items ?? [],
+    page,
+    hasMore: found?.hasMore ?? false,
+    q,
+    status: status ?? null,
+    ...list,
+  };
 }
 
 /** Row buttons: `intent` = publish-toggle | delete, with the post's `id`. */
@@ -75,7 +86,20 @@ const COLUMNS: Column<StaffPostRow>[] = [
       </div>
     ),
   },
-  { header: "الحالة", cell: (post) => <StatusBadge status={post.status} /> },
+  {
+    header: "الحالة",
+    cell: (post) => (
+      <div className="space-y-1">
+        <StatusBadge status={post.status} />
+        {/* A published post whose time has not come yet (docs/decisions/031). */}
+        {post.status === "published" &&
+          post.publishedAt &&
+          new Date(post.publishedAt).getTime() > Date.now() && (
+            <p className="text-sm text-muted">مجدول: {formatDateTime(post.publishedAt)}</p>
+          )}
+      </div>
+    ),
+  },
   { header: "التصنيف", cell: (post) => post.categoryName ?? "عام" },
   { header: "الكاتب", cell: (post) => post.authorName || "مجهول" },
   {
@@ -98,7 +122,7 @@ const COLUMNS: Column<StaffPostRow>[] = [
 ];
 
 export default function PostsList() {
-  const { posts, q, status, loadError } = useLoaderData<typeof loader>();
+  const { posts, page, hasMore, q, status, loadError } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="المقالات والأخبار"
@@ -131,6 +155,13 @@ export default function PostsList() {
             deleteMessage={DELETE_POST_CONFIRMATION}
           />
         )}
+      />
+      <PageLinks
+        page={page}
+        hasMore={hasMore}
+        label="صفحات المقالات"
+        newer="المقالات الأحدث"
+        older="المقالات الأقدم"
       />
     </StaffListScreen>
   );

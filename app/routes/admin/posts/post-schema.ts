@@ -1,13 +1,21 @@
 import { z } from "zod";
-import { imageFileSchema } from "~/utils/image-rules";
-import { DEFAULT_POST_STATUS, POST_STATUSES } from "~/utils/post-status";
-import { slugify } from "~/utils/slug";
-import { oneLineText, optionalParagraphs } from "~/utils/text-fields";
+import { fromRiyadhInput } from "~/shared/dates";
+import { imageFileSchema } from "~/shared/image-rules";
+import { DEFAULT_POST_STATUS, POST_STATUSES } from "~/shared/post-status";
+import { slugify } from "~/shared/slug";
+import { oneLineText, optionalParagraphs } from "~/shared/text-fields";
 
 const TITLE_REQUIRED = "العنوان مطلوب";
 const SLUG_REQUIRED = "الرابط مطلوب";
-const CONTENT_REQUIRED = "محتوى المقال مطلوب";
+export const CONTENT_REQUIRED = "محتوى المقال مطلوب";
 const SLUG_TOO_LONG = "الرابط يجب ألا يزيد على 200 حرف";
+const PUBLISH_AT_INVALID = "اكتب تاريخ النشر ووقته كاملين";
+const SHARE_IMAGE_INVALID =
+  "رابط صورة المشاركة غير صالح: استخدم صورة من المعرض (/uploads/…) أو رابطاً يبدأ بـ https://";
+const CANONICAL_INVALID = "الرابط الأساسي غير صالح: اكتب رابطاً كاملاً يبدأ بـ https://";
+/** The length search engines show of a description; longer ones are cut. */
+export const META_DESCRIPTION_HINT_LENGTH = 155;
+
 /** About 8,000 words: far beyond a news article, and within the form's body limit. */
 export const POST_CONTENT_MAX_LENGTH = 50_000;
 
@@ -36,8 +44,38 @@ export const postFormSchema = z.object({
   status: z.enum(POST_STATUSES, { error: "اختر حالة المقال" }).default(DEFAULT_POST_STATUS),
   featuredImage: imageFileSchema.optional(),
   removeImage: z.boolean({ error: "طلب غير صالح" }).optional(),
+  /** When a published post appears (Riyadh time); empty = now, or its first publication date. */
+  publishAt: z
+    .string({ error: PUBLISH_AT_INVALID })
+    .transform((value, ctx) => {
+      const date = fromRiyadhInput(value.trim());
+      if (!date) ctx.addIssue({ code: "custom", message: PUBLISH_AT_INVALID });
+      return date ?? z.NEVER;
+    })
+    .optional(),
+  metaDescription: oneLineText(300, {
+    required: "وصف محركات البحث غير صالح",
+    tooLong: "وصف محركات البحث يجب ألا يزيد على 300 حرف",
+  }).optional(),
+  shareImage: z
+    .string({ error: SHARE_IMAGE_INVALID })
+    .trim()
+    .max(1000, SHARE_IMAGE_INVALID)
+    .regex(/^(\/uploads\/\S+|https:\/\/\S+)$/, SHARE_IMAGE_INVALID)
+    .optional(),
+  canonicalUrl: z
+    .string({ error: CANONICAL_INVALID })
+    .trim()
+    .max(1000, CANONICAL_INVALID)
+    .regex(/^https?:\/\/[^\s/]+\.[^\s]*$/, CANONICAL_INVALID)
+    .optional(),
+  /** The post's updated_at when the form was opened: a save over someone else's is refused. */
+  version: z.string({ error: "طلب غير صالح" }).max(40, "طلب غير صالح").optional(),
 });
 
 export type PostFormValues = z.infer<typeof postFormSchema>;
 
 export const SLUG_TAKEN = "هذا الرابط مستخدم لمقال آخر، اختر رابطاً مختلفاً";
+
+export const EDIT_CONFLICT =
+  "عدّل شخص آخر هذا المقال بعد أن فتحته، فلم يُحفظ شيء. انسخ تعديلاتك ثم أعد تحميل الصفحة لترى نسخته.";

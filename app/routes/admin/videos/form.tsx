@@ -1,9 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import {
   type ActionFunctionArgs,
-  data,
   Form,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -21,13 +19,9 @@ import { VideoPlayer } from "~/components/admin/video-player";
 import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { createVideo, getVideoForStaff, updateVideo } from "~/models/videos.server";
-import { readFormData } from "~/utils/form-data.server";
-import { getStaffActor } from "~/utils/permissions.server";
-import { STATUS_LABELS } from "~/utils/post-status";
-import { assertRole } from "~/utils/roles";
-import { loadStaffForm, staffSaveFailure } from "~/utils/staff-forms.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { extractYoutubeId, isYoutubeId } from "~/utils/youtube";
+import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
+import { STATUS_LABELS } from "~/shared/post-status";
+import { extractYoutubeId, isYoutubeId } from "~/shared/youtube";
 import { VIDEO_STATUSES, videoFormSchema } from "./video-schema";
 
 // This module serves two routes (videos/new and videos/:id/edit), so it types its arguments
@@ -51,30 +45,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { video: entry, ...form };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = assertRole(await getStaffActor(request), "editor");
-  const submission = parseWithZod(await readFormData(request), { schema: videoFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  const { description, categoryId, ...fields } = submission.value;
-  const input = { ...fields, description: description || null, categoryId: categoryId ?? null };
-  try {
-    if (params.id) await updateVideo(actor, params.id, input);
-    else await createVideo(actor, input);
-  } catch (error) {
-    return staffSaveFailure(submission, error, {
-      saveFailed: SAVE_FAILED,
-      what: "video",
-      id: params.id,
-    });
-  }
-  return redirectWithToast(
-    STAFF_PATHS.videos.list,
-    params.id
-      ? { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الفيديو" }
-      : { type: "success", title: "تم الإنشاء", description: "أُضيف الفيديو بنجاح" },
-  );
-}
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  staffFormAction(request, params, {
+    schema: videoFormSchema,
+    save: (actor, { description, categoryId, ...fields }, id) => {
+      const input = { ...fields, description: description || null, categoryId: categoryId ?? null };
+      return id ? updateVideo(actor, id, input) : createVideo(actor, input);
+    },
+    saveFailed: SAVE_FAILED,
+    what: "video",
+    done: {
+      to: STAFF_PATHS.videos.list,
+      created: { type: "success", title: "تم الإنشاء", description: "أُضيف الفيديو بنجاح" },
+      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الفيديو" },
+    },
+  });
 
 const BACK = { to: STAFF_PATHS.videos.list, label: "العودة إلى الفيديوهات" };
 

@@ -23,10 +23,11 @@ import {
   type StaffVideoRow,
   toggleVideoStatus,
 } from "~/models/videos.server";
+import { getStaffActor } from "~/services/permissions.server";
+import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
+import type { ActionResult } from "~/shared/action-result";
 import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
-import { getStaffActor } from "~/utils/permissions.server";
-import { loadStaffList, type MutationResult, runListMutation } from "~/utils/staff-actions.server";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "الفيديوهات | جمعية رفق" }];
@@ -56,11 +57,12 @@ const viewSchema = z.object({ intent: z.literal("view"), id: z.string().min(1).m
 async function countView(request: Request, id: string) {
   try {
     await countVideoView(await getStaffActor(request), id);
-    return data<MutationResult>({ ok: true });
+    return data<ActionResult>({ ok: true });
   } catch (error) {
     const status = error instanceof Response ? error.status : 500;
-    logger.warn({ err: error, id, status }, "a video view was not counted");
-    return data<MutationResult>({ ok: false, error: "لم تُحتسب المشاهدة" }, { status });
+    // A refused or missing video is the caller's; only a real failure is worth a warning.
+    if (status >= 500) logger.warn({ err: error, id, status }, "a video view was not counted");
+    return data<ActionResult>({ ok: false, message: "لم تُحتسب المشاهدة" }, { status });
   }
 }
 
@@ -89,11 +91,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Sends one view of `id` the first time its player loads; a refusal is only logged. */
 function useViewCounter(id: string) {
-  const fetcher = useFetcher<MutationResult>();
+  const fetcher = useFetcher<ActionResult>();
   const counted = useRef(false);
   useEffect(() => {
     if (fetcher.data && !fetcher.data.ok) {
-      console.warn(`video ${id}: the view was not counted (${fetcher.data.error})`);
+      console.warn(`video ${id}: the view was not counted (${fetcher.data.message})`);
     }
   }, [fetcher.data, id]);
   return () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { oneLineText, optionalParagraphs } from "~/utils/text-fields";
-import { extractYoutubeId } from "~/utils/youtube";
-import type { VideoStatus } from "../../../../database/schema/content";
+import type { VideoStatus } from "~/shared/statuses";
+import { oneLineText, optionalParagraphs } from "~/shared/text-fields";
+import { extractYoutubeId } from "~/shared/youtube";
 
 /** A video is a draft or published (spec §4); a new one starts as a draft. */
 export const VIDEO_STATUSES = ["draft", "published"] as const satisfies VideoStatus[];

@@ -1,0 +1,53 @@
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { now } from "~/utils/clock.server";
+import { CHANGES_CHANNEL, db } from "~/utils/db.server";
+import { logger } from "~/utils/logger.server";
+import { posts } from "../../database/schema";
+
+/** How often each process looks for scheduled posts that have come due. */
+export const SCHEDULE_CHECK_MS = 5_000;
+
+/**
+ * Announces every scheduled post whose time has come since the last look, on the content
+ * channel, exactly as a save would (docs/decisions/031): each process clears its page cache
+ * and open pages reload their news. The public queries already hide a post until it is due;
+ * this only makes the change visible at once. Every process runs one; duplicates are harmless.
+ */
+export async function announceDuePosts(since: Date, until: Date): Promise<number> {
+  const due = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.status, "published"),
+        gt(posts.publishedAt, since),
+        lte(posts.publishedAt, until),
+      ),
+    );
+  for (const { id } of due) {
+    const payload = JSON.stringify({ table: "posts", op: "UPDATE", key: id });
+    await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`);
+  }
+  return due.length;
+}
+
+/** Starts the per-process check; `stop()` ends it. Failures are logged, never thrown. */
+export function startScheduledPublishing({ intervalMs = SCHEDULE_CHECK_MS } = {}) {
+  let checkedUpTo = now();
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    const until = now();
+    running = announceDuePosts(checkedUpTo, until)
+      .then(() => {
+        checkedUpTo = until;
+      })
+      .catch((error) => logger.warn({ err: error }, "announcing scheduled posts failed"));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { z } from "zod";
+import {
+  discardAutosave,
+  draftFieldsSchema,
+  draftKeyOf,
+  saveAutosave,
+} from "~/models/post-revisions.server";
+import { getStaffActor } from "~/services/permissions.server";
+import { assertRole } from "~/shared/roles";
+import { readFormData } from "~/utils/form-data.server";
+import type { Route } from "./+types/autosave";
+
+const autosaveSchema = z.discriminatedUnion("intent", [
+  draftFieldsSchema.extend({ intent: z.literal("save"), postId: z.string().max(40).optional() }),
+  z.object({ intent: z.literal("discard"), postId: z.string().max(40).optional() }),
+]);
+
+/**
+ * POST: the post form's autosave (every few seconds of quiet typing, and on leaving the page)
+ * or the dismissal of an offered draft. Editors and admins only; answered as data.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = assertRole(await getStaffActor(request), "editor");
+  const submission = parseWithZod(await readFormData(request), { schema: autosaveSchema });
+  if (submission.status !== "success") return data({ ok: false }, { status: 400 });
+  const key = draftKeyOf(submission.value.postId);
+  if (!key) return data({ ok: false }, { status: 400 });
+  if (submission.value.intent === "discard") {
+    await discardAutosave(actor, key);
+    return { ok: true };
+  }
+  const { title, excerpt, content } = submission.value;
+  const { savedAt } = await saveAutosave(actor, key, { title, excerpt, content });
+  return { ok: true, savedAt: savedAt.toISOString() };
+}

@@ -1,0 +1,14 @@
+import { buildNewsFeed, publicBaseUrl } from "~/models/news-feed.server";
+import type { Route } from "./+types/news-feed";
+
+/** /feed.xml (RSS 2.0) and /atom.xml (Atom 1.0): the published news, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const atom = new URL(request.url).pathname.endsWith("/atom.xml");
+  const xml = await buildNewsFeed(await publicBaseUrl(request), atom ? "atom" : "rss");
+  return new Response(xml, {
+    headers: {
+      "Content-Type": `${atom ? "application/atom+xml" : "application/rss+xml"}; charset=utf-8`,
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}

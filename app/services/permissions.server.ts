@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { requireStaffTwoFactor } from "~/services/two-factor.server";
+import { type Actor, FORBIDDEN_MESSAGE, hasRole, normaliseRole, type Role } from "~/shared/roles";
+import { db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { hasSignedSessionCookie } from "~/utils/session-cookie.server";
+import { users } from "../../database/schema";
+import { getAuth } from "./auth.server";
+
+/** The signed-in user of this request, read fresh from the database, or null. */
+export async function getActor(request: Request): Promise<Actor | null> {
+  // No session cookie signed with our secret: no session to look up (most public renders).
+  if (!hasSignedSessionCookie(request.headers.get("cookie") ?? undefined, getEnv().AUTH_SECRET)) {
+    return null;
+  }
+  try {
+    const session = await getAuth().api.getSession({ headers: request.headers });
+    if (!session) return null;
+    // The role is read on every request so that a changed role applies at once.
+    const [row] = await db
+      .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role })
+      .from(users)
+      .where(eq(users.id, session.user.id));
+    return row ? { ...row, role: normaliseRole(row.role) } : null;
+  } catch (error) {
+    logger.error({ err: error }, "failed to read the session");
+    return null;
+  }
+}
+
+function loginRedirect(request: Request): never {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  throw redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+}
+
+/** Loaders and actions that need a signed-in user; others go to /login. */
+export async function requireUser(request: Request): Promise<Actor> {
+  const actor = await getActor(request);
+  if (!actor) loginRedirect(request);
+  return actor;
+}
+
+/**
+ * Needs at least `role`. Signed-out visitors go to /login; a signed-in user without the role
+ * gets a 403 page (not /login, which would send them straight back: see docs/decisions).
+ */
+export async function requireRole(request: Request, role: Role): Promise<Actor> {
+  const actor = await requireUser(request);
+  if (!hasRole(actor, role)) {
+    throw new Response(FORBIDDEN_MESSAGE, { status: 403, statusText: "Forbidden" });
+  }
+  return hasRole(actor, "editor") ? requireStaffTwoFactor(actor) : actor;
+}
+
+/**
+ * The actor of a staff action that answers a signed-out caller itself (401, not /login): null
+ * when signed out. Staff who must set up two-factor sign-in first are sent there, as by
+ * `requireRole` (ADMIN_TWO_FACTOR=required, docs/decisions/019).
+ */
+export async function getStaffActor(request: Request): Promise<Actor | null> {
+  const actor = await getActor(request);
+  return actor && hasRole(actor, "editor") ? requireStaffTwoFactor(actor) : actor;
+}

@@ -1,0 +1,108 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { z } from "zod";
+import type { ActionResult, Toast } from "~/shared/action-result";
+import type { Actor } from "~/shared/roles";
+import { toastHeader } from "~/utils/toast.server";
+import { isRefusedValue, readFormData } from "../utils/form-data.server";
+import { logger } from "../utils/logger.server";
+import { getStaffActor, requireRole } from "./permissions.server";
+
+/** What a staff action answers a row button (publish toggle, delete). */
+
+/** The row buttons of the staff lists post `intent` and the row's `id`. */
+export const LIST_INTENTS = ["publish-toggle", "delete"] as const;
+export type ListIntent = (typeof LIST_INTENTS)[number];
+
+const listIntentSchema = z.object({
+  intent: z.enum(LIST_INTENTS, { error: "طلب غير صالح" }),
+  id: z.string({ error: "طلب غير صالح" }).min(1).max(100),
+});
+
+/** The row button's intent and id, or null when the form is something else. */
+export function parseListIntent(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: listIntentSchema });
+  return submission.status === "success" ? submission.value : null;
+}
+
+export interface MutationMessages {
+  /** Shown as a toast on the next render of the screen. */
+  success: Toast;
+  /** The spec's failure message, shown in a toast titled 'خطأ'. */
+  failure: string;
+}
+
+/** A Response thrown for a missing sign-in or role: the error page shows it, not a toast. */
+export const isAccessRefusal = (error: unknown): error is Response =>
+  error instanceof Response && (error.status === 401 || error.status === 403);
+
+/**
+ * Runs one mutation and answers the button that asked: the success toast (flashed, so it
+ * shows after the screen refreshes), or the failure message with the error's status (400 for
+ * a value PostgreSQL refused). Access refusals (401/403) are thrown on to the error page.
+ */
+export async function respondToMutation(
+  run: () => Promise<unknown>,
+  { success, failure }: MutationMessages,
+) {
+  try {
+    await run();
+  } catch (error) {
+    if (isAccessRefusal(error)) throw error;
+    const status = error instanceof Response ? error.status : isRefusedValue(error) ? 400 : 500;
+    if (status >= 500) logger.error({ err: error }, failure);
+    return data<ActionResult>({ ok: false, message: failure }, { status });
+  }
+  return data<ActionResult>(
+    { ok: true },
+    { headers: { "Set-Cookie": await toastHeader(success) } },
+  );
+}
+
+export interface ListMutation extends MutationMessages {
+  run(actor: Actor | null, id: string): Promise<unknown>;
+}
+
+/**
+ * The whole action of a staff list: reads `intent` and `id` (from `formData` when the caller
+ * already read the form), runs the matching mutation (the model checks the role) and answers
+ * as respondToMutation does.
+ */
+export async function runListMutation(
+  request: Request,
+  mutations: Partial<Record<ListIntent, ListMutation>>,
+  formData?: FormData,
+) {
+  const actor = await getStaffActor(request);
+  const row = parseListIntent(formData ?? (await readFormData(request)));
+  const mutation = row && mutations[row.intent];
+  if (!row || !mutation) {
+    return data<ActionResult>({ ok: false, message: "طلب غير صالح" }, { status: 400 });
+  }
+  return respondToMutation(() => mutation.run(actor, row.id), mutation);
+}
+
+export interface StaffListLoad<T> {
+  list(actor: Actor): Promise<T[]>;
+  /** The spec's message when the list could not be loaded, e.g. 'فشل في تحميل الفيديوهات'. */
+  loadFailed: string;
+  /** What the list holds, for the logs ("posts", "videos", "gallery images"). */
+  what: string;
+}
+
+/**
+ * The loader of a staff list (editors and admins), where a failure to load is logged and shown
+ * as `loadError` over an empty list.
+ */
+export async function loadStaffList<T>(
+  request: Request,
+  { list, loadFailed, what }: StaffListLoad<T>,
+) {
+  const actor = await requireRole(request, "editor");
+  try {
+    return { items: await list(actor), loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, `failed to list ${what} for the staff`);
+    return { items: [] as T[], loadError: loadFailed };
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Long lists (the news, the staff lists) come a page at a time, so no page ever asks the database
+ * for every row of a table: `?page=2` in the address, newest first (docs/decisions/027).
+ */
+export const PAGE_PARAM = "page";
+/** The last page one may ask for: an offset beyond it would only make the database work. */
+const MAX_PAGE = 10_000;
+
+/** The page the address asks for: 1 unless `?page=` is a whole number from 1 to 10,000. */
+export function pageFrom(url: URL | string): number {
+  const raw = new URL(url, "http://localhost").searchParams.get(PAGE_PARAM) ?? "";
+  const page = /^\d{1,5}$/.test(raw) ? Number(raw) : 1;
+  return Math.min(Math.max(page, 1), MAX_PAGE);
+}
+
+/** The SQL window of a page: one row more than shown, to know whether another page follows. */
+export const pageWindow = (page: number, size: number) => ({
+  limit: size + 1,
+  offset: (page - 1) * size,
+});
+
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  hasMore: boolean;
+}
+
+/** The rows of a `pageWindow` query as the page shows them. */
+export function toPaged<T>(rows: T[], page: number, size: number): Paged<T> {
+  return { items: rows.slice(0, size), page, hasMore: rows.length > size };
+}
+
+/** The address of another page of the same list (other search parameters kept). */
+export function pageHref(search: string, page: number, hash = ""): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete(PAGE_PARAM);
+  else params.set(PAGE_PARAM, String(page));
+  const query = params.toString();
+  return `?${query}${hash ? `#${hash}` : ""}`;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, test } from "vitest";
+import { classesIn, criticalCssInliner } from "./critical-css.server";
+
+const STYLESHEET = [
+  "@layer theme,base,utilities;",
+  "@font-face{font-family:Plex;src:url(/a.woff2)}",
+  '@property --tw-x{syntax:"*";inherits:false}',
+  "@layer base{h1,h2{font-weight:700}}",
+  "@layer utilities{.flex{display:flex}.hidden{display:none}",
+  "@media (width>=48rem){.md\\:flex-row{flex-direction:row}}",
+  "@media (hover:hover){.hover\\:bg-primary:hover{background:teal}.hover\\:underline:hover{text-decoration:underline}}",
+  ".\\[\\&\\>svg\\]\\:size-4>svg{width:1rem}",
+  "a,.link{color:teal}.card .title{margin:0}}",
+  "@keyframes spin{to{rotate:360deg}}",
+  "@media print{.flex{display:block}}",
+].join("");
+
+const page = (body: string) =>
+  `<!DOCTYPE html><html><head><title>t</title></head><body>${body}</body></html>`;
+
+describe("critical CSS", () => {
+  const inline = criticalCssInliner(STYLESHEET);
+
+  test("keeps the rules whose classes the document uses, with their at-rules", () => {
+    const html = inline(
+      page('<div class="flex md:flex-row hover:bg-primary [&amp;&gt;svg]:size-4">x</div>'),
+    );
+    const css = html.match(/<style>(.*)<\/style><\/head>/)?.[1] ?? "";
+    expect(css).toContain(".flex{display:flex}");
+    expect(css).toContain("@media (width>=48rem){.md\\:flex-row{flex-direction:row}}");
+    expect(css).not.toContain(":hover");
+    expect(css).toContain(".\\[\\&\\>svg\\]\\:size-4>svg{");
+    expect(css).not.toContain(".hidden");
+    expect(css).not.toContain("@media print");
+    expect(css).not.toContain("underline");
+    expect(css).not.toContain(".card .title");
+  });
+
+  test("always keeps rules without classes: fonts, base styles, keyframes, mixed lists", () => {
+    const css = inline(page("<p>نص</p>"));
+    expect(css).toContain(
+      '@layer theme,base,utilities;@font-face{font-family:Plex;src:url(/a.woff2)}@property --tw-x{syntax:"*";inherits:false}',
+    );
+    expect(css).toContain("h1,h2{font-weight:700}");
+    expect(css).toContain("a,.link{color:teal}");
+    expect(css).toContain("@keyframes spin");
+  });
+
+  test("keeps a descendant rule only when all its classes are there", () => {
+    expect(inline(page('<div class="card"><h2 class="title">x</h2></div>'))).toContain(
+      ".card .title{margin:0}",
+    );
+  });
+
+  test("reads class attributes with their HTML entities decoded", () => {
+    expect([...classesIn('<a class="a [&amp;&gt;svg]:x  b">')]).toEqual(["a", "[&>svg]:x", "b"]);
+  });
+
+  test("leaves a document without a head as it was", () => {
+    expect(inline("<p class='flex'>x</p>")).toBe("<p class='flex'>x</p>");
+  });
+});

@@ -1,0 +1,26 @@
+import type { Browser } from "playwright-core";
+
+export type Kind = "html" | "css" | "js" | "font" | "image" | "other";
+
+export interface FirstVisit {
+  url: string;
+  /** Encoded body bytes by kind, as they came over the network. */
+  bytes: Record<Kind, number>;
+  requests: Record<Kind, number>;
+  total: number;
+  requestCount: number;
+  responses: { url: string; kind: Kind; bytes: number; encoding: string }[];
+  /** Requests to other sites, refused. */
+  external: string[];
+  /** Console errors and uncaught page errors. */
+  errors: string[];
+}
+
+export function measureFirstVisit(
+  browser: Browser,
+  url: string,
+  options?: { viewport?: { width: number; height: number } },
+): Promise<FirstVisit>;
+export function kb(n: number): string;
+export function formatFirstVisit(m: FirstVisit): string;
+export function firstVisit(options: { url: string; pages: string[] }): Promise<void>;

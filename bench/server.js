@@ -1,0 +1,141 @@
+// Starts the built app on a fresh embedded database for a benchmark, and stops it afterwards.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Runs `server/index.js` of BUILD_DIR (default "build") on `port` with its own DATA_DIR.
+ * `env` adds variables; `nodeArgs` goes before the script (e.g. --cpu-prof); `seed` writes the
+ * demo content first and `beforeStart(dataDir)` anything else.
+ */
+export async function startServer({
+  port,
+  env = {},
+  nodeArgs = [],
+  buildDir,
+  seed = true,
+  beforeStart,
+} = {}) {
+  const build = buildDir ?? process.env.BUILD_DIR ?? "build";
+  if (!existsSync(`${build}/server/index.js`)) throw new Error("Build first: npm run build");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifq-bench-"));
+  if (seed) await seedDemo(dataDir);
+  await beforeStart?.(dataDir);
+  const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
+    env: {
+      ...process.env,
+      BUILD_DIR: build,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 480; i++) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (child.exitCode !== null) throw new Error("the server stopped while starting");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    pid: child.pid,
+    dataDir,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The demo content of `npm run seed`, written into `dataDir`. */
+export function seedDemo(dataDir) {
+  return run("npx", ["tsx", "database/seed.ts"], { DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+}
+
+/** Runs a command to its end; rejects when it fails. */
+export function run(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}`)),
+    );
+  });
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc/<pid>/stat (Linux). */
+export async function cpuMs(pid) {
+  const { readFileSync } = await import("node:fs");
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** Resident memory of a process now, in MB (Linux /proc). */
+export async function rssMb(pid) {
+  const { readFileSync } = await import("node:fs");
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
+  return line ? Number(line[1]) / 1024 : 0;
+}
+
+const SETUP_CODE = "bench-setup-code-0123";
+const ADMIN = { fullName: "مدير القياس", email: "bench@rifq.local", password: "Bench-pass-2026!x" };
+/** What `startServer` needs in `env` for `signInAdmin` to work. */
+export const ADMIN_ENV = { SETUP_CODE, ADMIN_TWO_FACTOR: "optional" };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+/** A plain HTTP request on a keep-alive agent without a socket limit. */
+export function request(url, { method = "GET", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The one-time setup, then a sign-in: answers the admin's cookie. */
+export async function signInAdmin(url) {
+  const form = new URLSearchParams({ code: SETUP_CODE, ...ADMIN }).toString();
+  const setup = await request(`${url}/setup`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    body: form,
+  });
+  if (setup.status >= 400) throw new Error(`setup answered ${setup.status}`);
+  const signIn = await request(`${url}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    body: new URLSearchParams({
+      intent: "sign-in",
+      email: ADMIN.email,
+      password: ADMIN.password,
+    }).toString(),
+  });
+  const cookie = [signIn.headers["set-cookie"] ?? []]
+    .flat()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`sign-in answered ${signIn.status}`);
+  return cookie;
+}

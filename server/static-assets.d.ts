@@ -1,0 +1,3 @@
+import type { Router } from "express";
+
+export function serveBuiltAssets(buildDir: string): Router;
