@@ -4,17 +4,37 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import type { LiveHandle } from "~/components/live-updates";
 import { NonceProvider } from "~/components/nonce";
+import { SHARED_BLOCK_PATH, toPagePath } from "~/shared/content-blocks";
 import { defersStylesheet } from "~/shared/stylesheet";
 import { inlineCriticalCss } from "~/utils/critical-css.server";
+import { deferHydration, type ReadingPage } from "~/utils/deferred-hydration.server";
 
 export const streamTimeout = 5_000;
 
-/** The whole document as one string, its critical CSS inlined (signed-out visitors' pages). */
-async function withCriticalCss(body: PassThrough) {
+/**
+ * A signed-out reader's document as one string: its critical CSS inlined, its app loaded when
+ * the page first needs it (docs/decisions/025, 033).
+ */
+async function readingPage(body: PassThrough, page: ReadingPage) {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk));
-  return inlineCriticalCss(Buffer.concat(chunks).toString("utf8"));
+  return deferHydration(inlineCriticalCss(Buffer.concat(chunks).toString("utf8")), page);
+}
+
+/** What the inline script needs to know of the page to tell which live changes concern it. */
+function readingPageOf(request: Request, routerContext: EntryContext): ReadingPage {
+  const lists = routerContext.staticHandlerContext.matches.flatMap(
+    (match) =>
+      (routerContext.routeModules[match.route.id]?.handle as LiveHandle | undefined)?.liveLists ??
+      [],
+  );
+  return {
+    pagePath: toPagePath(new URL(request.url).pathname),
+    sharedPath: SHARED_BLOCK_PATH,
+    lists: [...new Set(lists)],
+  };
 }
 
 export default function handleRequest(
@@ -50,7 +70,7 @@ export default function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (criticalCss) {
-            withCriticalCss(body).then(
+            readingPage(body, readingPageOf(request, routerContext)).then(
               (html) =>
                 resolve(
                   new Response(html, { headers: responseHeaders, status: responseStatusCode }),

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   data,
   Links,
@@ -13,6 +13,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { useFocusOnNavigation } from "~/components/focus-on-navigation";
 import { useLiveUpdates } from "~/components/live-updates";
 import { useNonce } from "~/components/nonce";
+import { ToastNotice } from "~/components/toast-notice";
 import { SiteToaster } from "~/components/toaster";
 import { getSiteUrlSetting } from "~/models/site-settings.server";
 import { getActor } from "~/services/permissions.server";
@@ -82,8 +83,13 @@ export default function App() {
   const { toast, user } = useLoaderData<typeof loader>();
   useLiveUpdates();
   useFocusOnNavigation();
+  // A reader's page that hydrated late replays the click that asked for it (decision 033).
+  useEffect(() => {
+    window.dispatchEvent(new Event("rifq:hydrated"));
+  }, []);
   return (
     <>
+      <ToastNotice toast={toast} />
       <Outlet />
       <SiteToaster toast={toast} signedIn={Boolean(user)} />
     </>

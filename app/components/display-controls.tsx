@@ -61,6 +61,11 @@ export function DisplayControls({ initial }: { initial: DisplayPreferences }) {
       action="/display"
       className="border-b border-line bg-surface"
       aria-label="إعدادات العرض"
+      // Only the browser knows whether the device asks for more contrast: a reader's page that
+      // leaves it to the device brings its app at once where it does (public/reading-boot.js).
+      data-hydrate-media={
+        preferences.contrast === "system" ? "(prefers-contrast: more)" : undefined
+      }
     >
       <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-2 px-4 py-1">

@@ -117,6 +117,21 @@ export function useLiveSetting<T>(key: LayoutSetting, loaded: T): T {
   return change && change.base === loaded ? change.value : loaded;
 }
 
+/** The stream a reader's page held before it hydrated (public/reading-boot.js). */
+interface HandedStream {
+  source: EventSource;
+  heard: (LiveEvent | null)[];
+  stop: () => void;
+}
+
+function takeHandedStream(): HandedStream | null {
+  const holder = window as { __rifqLive?: HandedStream };
+  const handed = holder.__rifqLive ?? null;
+  delete holder.__rifqLive;
+  handed?.stop();
+  return handed;
+}
+
 /** Whose stream the page holds: the server decides at connect what a stream may hear. */
 function useStreamAudience(): "staff" | "public" {
   const data = useRouteLoaderData("root") as { user?: { role?: unknown } | null } | undefined;
@@ -155,11 +170,13 @@ export function useLiveUpdates() {
 
   // A new audience (signed in or out) needs a new stream.
   useEffect(() => {
-    const source = new EventSource("/realtime");
+    // A reader's page that hydrated late takes over the stream its inline script held.
+    const handed = takeHandedStream();
+    const source = handed?.source ?? new EventSource("/realtime");
     let windowStart = 0;
     let eventsInWindow = 0;
     let pending: ReturnType<typeof setTimeout> | undefined;
-    let opened = false;
+    let opened = source.readyState === EventSource.OPEN;
 
     // Coalesces a burst of changes into one refresh.
     const refreshSoon = () => {
@@ -175,7 +192,7 @@ export function useLiveUpdates() {
       opened = true;
     };
     source.addEventListener(RESYNC_EVENT, refreshSoon);
-    source.onmessage = (message) => {
+    const receive = (event: LiveEvent) => {
       const now = Date.now();
       if (now - windowStart >= 1000) {
         windowStart = now;
@@ -183,18 +200,26 @@ export function useLiveUpdates() {
       }
       // Past the cap the page stops applying events one by one and re-reads once instead.
       if (++eventsInWindow > MAX_EVENTS_PER_SECOND) return refreshSoon();
-      let event: LiveEvent;
-      try {
-        event = JSON.parse(message.data);
-      } catch {
-        return;
-      }
       const { pathname, lists } = latest.current;
       // Staff screens declare no lists: staff pages hear every list (they are few).
       if (!concernsPage(event, pathname, audience === "staff" ? undefined : lists)) return;
       if (carriesValue(event)) emitValue(event);
       else refreshSoon();
     };
+    source.onmessage = (message) => {
+      let event: LiveEvent;
+      try {
+        event = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      receive(event);
+    };
+    // What the page heard before it hydrated (null: changes may have been missed).
+    for (const event of handed?.heard ?? []) {
+      if (event) receive(event);
+      else refreshSoon();
+    }
     return () => {
       clearTimeout(pending);
       source.close();

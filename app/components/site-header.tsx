@@ -210,12 +210,18 @@ function MobileMenuItem({ item }: { item: MenuItem }) {
 function MobileMenu({ user }: { user: HeaderUser | null }) {
   const [open, setOpen] = useState(false);
   const summary = useRef<HTMLElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu.
   useEffect(() => setOpen(false), [pathname]);
+  // Opened before the page had its app (docs/decisions/033): the element knows, the state learns.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
 
   return (
     <details
+      ref={details}
       className="site-nav-compact"
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}

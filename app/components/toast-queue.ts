@@ -23,3 +23,17 @@ export function onToastQueued(listener: () => void) {
 
 /** The toasts waiting, handed over once (the toaster has mounted). */
 export const takeQueuedToasts = () => queued.splice(0);
+
+const shownListeners = new Set<(toast: Toast) => void>();
+
+/** Every toast shown, for the page's lasting copy of it (app/components/toast-notice.tsx). */
+export function onToastShown(listener: (toast: Toast) => void) {
+  shownListeners.add(listener);
+  return () => {
+    shownListeners.delete(listener);
+  };
+}
+
+export function toastShown(toast: Toast) {
+  for (const listener of shownListeners) listener(toast);
+}

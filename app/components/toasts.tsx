@@ -1,15 +1,25 @@
 import { useEffect } from "react";
 import { Toaster, toast } from "sonner";
 import type { Toast } from "~/shared/action-result";
-import { queueToast, takeQueuedToasts } from "./toast-queue";
+import { queueToast, takeQueuedToasts, toastShown } from "./toast-queue";
 
 export type ToastType = Toast["type"];
 
 /** A success stays 10 s (time for slower readers); an error stays until it is dismissed. */
 const SUCCESS_MS = 10_000;
 
-/** The one way to show a toast (sonner's region announces it to screen readers). */
-export function showToast(type: ToastType, title: string, description?: string, id?: string) {
+/**
+ * The one way to show a toast (sonner's region announces it to screen readers). It is copied to
+ * the page's lasting notice (ToastNotice) unless the form shows its own (`onPage: false`).
+ */
+export function showToast(
+  type: ToastType,
+  title: string,
+  description?: string,
+  id?: string,
+  onPage = true,
+) {
+  if (onPage) toastShown({ type, title, description, id });
   if (!mounted) return queueToast({ type, title, description, id });
   const show = type === "error" ? toast.error : type === "info" ? toast.info : toast.success;
   show(title, {
@@ -30,13 +40,13 @@ export default function Toasts({ toast: handed }: { toast: Toast | null }) {
   useEffect(() => {
     mounted = true;
     for (const queued of takeQueuedToasts())
-      showToast(queued.type, queued.title, queued.description, queued.id);
+      showToast(queued.type, queued.title, queued.description, queued.id, false);
     return () => {
       mounted = false;
     };
   }, []);
   useEffect(() => {
-    if (handed) showToast(handed.type, handed.title, handed.description, handed.id);
+    if (handed) showToast(handed.type, handed.title, handed.description, handed.id, false);
   }, [handed]);
   return (
     <Toaster

@@ -63,7 +63,7 @@ test("sign up, confirm, sign in, edit the profile, change the password, sign out
   // Signed in, a visitor without staff rights lands on the profile.
   await login(page, account);
   expect(pathOf(page)).toBe("/profile");
-  await page.getByText("تم إنشاء جلسة جديدة بنجاح").waitFor();
+  await page.getByText("تم إنشاء جلسة جديدة بنجاح").first().waitFor();
   await expect.poll(() => page.getByLabel("الاسم الكامل").inputValue()).toBe(account.name);
   expect(await page.getByLabel("البريد الإلكتروني").inputValue()).toBe(account.email);
   expect(await page.getByLabel("الدور").inputValue()).toBe("مشاهد");
@@ -80,7 +80,7 @@ test("sign up, confirm, sign in, edit the profile, change the password, sign out
   await page.getByText("الاسم مطلوب").waitFor();
   await page.getByLabel("الاسم الكامل").fill("هند بنت سعد");
   await page.getByRole("button", { name: "حفظ التغييرات" }).click();
-  await page.getByText("تم حفظ معلوماتك الشخصية").waitFor();
+  await page.getByText("تم حفظ معلوماتك الشخصية").first().waitFor();
   await page.reload();
   expect(await page.getByLabel("الاسم الكامل").inputValue()).toBe("هند بنت سعد");
 
@@ -92,12 +92,12 @@ test("sign up, confirm, sign in, edit the profile, change the password, sign out
   await page.getByText("كلمة المرور الحالية مطلوبة").waitFor();
   await page.getByLabel("كلمة المرور الحالية").fill(account.password);
   await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
-  await page.getByText("تم تغيير كلمة المرور وإنهاء جلساتك على الأجهزة الأخرى").waitFor();
+  await page.getByText("تم تغيير كلمة المرور وإنهاء جلساتك على الأجهزة الأخرى").first().waitFor();
   await expect.poll(() => page.getByLabel("كلمة المرور الحالية").inputValue()).toBe("");
 
   // Sign out from the account page: every session ends.
   await page.getByRole("button", { name: "تسجيل الخروج" }).click();
-  await page.getByText("تم تسجيل الخروج من جميع الجلسات").waitFor();
+  await page.getByText("تم تسجيل الخروج من جميع الجلسات").first().waitFor();
   expect(pathOf(page)).toBe("/");
 
   // The old password no longer works; the new one does.
@@ -109,7 +109,7 @@ test("sign up, confirm, sign in, edit the profile, change the password, sign out
     .getByRole("alert")
     .filter({ hasText: "البريد الإلكتروني أو كلمة المرور غير صحيحة" })
     .waitFor();
-  await page.getByText("خطأ في تسجيل الدخول").waitFor();
+  await page.getByText("خطأ في تسجيل الدخول").first().waitFor();
   await login(page, { email: account.email, password: newPassword });
   expect(pathOf(page)).toBe("/profile");
   await expect.poll(() => page.getByLabel("الاسم الكامل").inputValue()).toBe("هند بنت سعد");
@@ -143,7 +143,7 @@ test("forgot password: the e-mailed link sets a new password once; a used or bad
   await page.getByText("كلمة المرور وتأكيدها غير متطابقان").waitFor();
   await page.getByLabel("تأكيد كلمة المرور").fill("Saad-new-2027");
   await page.getByRole("button", { name: "حفظ كلمة المرور الجديدة" }).click();
-  await page.getByText("تم تحديث كلمة المرور بنجاح، جارٍ تحويلك…").waitFor();
+  await page.getByText("تم تحديث كلمة المرور بنجاح، جارٍ تحويلك…").first().waitFor();
   // Signed in by the link, then sent on after 1.5 s.
   await page.waitForURL(`${baseURL()}/profile`, { timeout: 5000 });
 
@@ -189,7 +189,10 @@ test("signing in on a second browser ends the first one's session", async () => 
   // The public header signs out this browser only.
   await second.page.goto("/");
   await second.page.getByRole("button", { name: "تسجيل الخروج" }).click();
-  await second.page.getByText("تم تسجيل خروجك بنجاح").waitFor();
+  await second.page
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: "تم تسجيل خروجك بنجاح" })
+    .waitFor();
   await second.page.getByRole("link", { name: "تسجيل الدخول" }).first().waitFor();
 
   expect(realErrors([...first.errors, ...second.errors])).toEqual([]);

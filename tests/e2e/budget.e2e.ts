@@ -13,18 +13,24 @@ import { type InProcessServer, startInProcessServer } from "./support/in-process
 // production server compresses), no timings. Figures in KB of 1,024 bytes.
 const BUDGET = {
   /**
-   * A ratchet at today's figures, not yet the issue's targets (100 KB of script in 12 files, and
-   * 14 KB of HTML + critical CSS): React 19 + React Router 7 alone are 93 KB brotli, and the pages'
-   * own code, the rich post page and the live lists add the rest (docs/decisions/024). A change
-   * that makes a first visit heavier fails here; lower these as pages get lighter.
+   * The issue's targets. A reader's page carries no React: public/reading-boot.js brings the app
+   * when the page first needs it (docs/decisions/033), and the test below proves it does.
    */
-  jsKB: 125,
-  jsRequests: 16,
+  jsKB: 100,
+  jsRequests: 12,
   fontKB: 80,
   totalKB: 200,
-  /** The document, with the critical CSS inlined in it. */
-  htmlKB: 15,
+  /** The document, with the critical CSS inlined in it: the issue's pages. */
+  htmlKB: 14,
+  /**
+   * A ratchet for the long text pages (strategy, governance, services: 14.3–14.6 KB), whose
+   * loaders' data repeats their texts for the app (docs/decisions/033).
+   */
+  longPageHtmlKB: 15,
 };
+
+/** The pages the issue names for the 14 KB first round trip. */
+const FIRST_SCREEN_PAGES = new Set(["/", "/media/news", "/media/news/budget-post", "/donate"]);
 
 const PUBLIC_PAGES = [
   "/",
@@ -84,10 +90,29 @@ describe("a signed-out first visit stays within the budget", () => {
     expect(visit.requests.js, summary).toBeLessThanOrEqual(BUDGET.jsRequests);
     expect(kb(visit.bytes.font), summary).toBeLessThanOrEqual(BUDGET.fontKB);
     expect(kb(visit.total), summary).toBeLessThanOrEqual(BUDGET.totalKB);
-    expect(kb(visit.bytes.html), summary).toBeLessThanOrEqual(BUDGET.htmlKB);
-    // Measured compressed, as production sends it; the page still hydrates without an error.
+    const htmlKB = FIRST_SCREEN_PAGES.has(pathname) ? BUDGET.htmlKB : BUDGET.longPageHtmlKB;
+    expect(kb(visit.bytes.html), summary).toBeLessThanOrEqual(htmlKB);
+    // Measured compressed, as production sends it; nothing on the page fails.
     expect(document?.encoding).not.toBe("identity");
     expect(visit.errors).toEqual([]);
+  });
+
+  test("a reader's page loads its app only when it needs it, and the click that asked is not lost", async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(scripts).toEqual(["/reading-boot.js"]);
+    // The header's disclosure button needs the app: its first click brings it and still opens.
+    const about = page.getByRole("button", { name: "صفحات من نحن" });
+    await about.click();
+    await expect.poll(() => about.getAttribute("aria-expanded")).toBe("true");
+    await page.getByRole("link", { name: "الرؤية والرسالة والقيم" }).first().waitFor();
+    expect(scripts.some((script) => script.startsWith("/assets/entry.client-"))).toBe(true);
+    await page.close();
   });
 
   test("the first screen's CSS is in the document and the full stylesheet does not block it", async () => {

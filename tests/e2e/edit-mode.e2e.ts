@@ -86,7 +86,7 @@ test("an admin edits a title in place; an open visitor page follows live; histor
     await expectFocused(editor);
     await editor.fill(value);
     await editor.press("Control+Enter");
-    await page.getByText("تم حفظ التغييرات بنجاح").waitFor();
+    await page.getByText("تم حفظ التغييرات بنجاح").first().waitFor();
     await expect.poll(() => title.textContent()).toBe(value);
     await expectFocused(control);
     await live(() => visitorTitle.textContent(), value);
@@ -242,7 +242,7 @@ test("two admins never lose a value silently: a crossing save asks before overwr
   await editor.press("Control+Enter");
   await question.waitFor();
   await page.getByRole("button", { name: "حفظ تعديلي فوقه" }).click();
-  await page.getByText("تم حفظ التغييرات بنجاح").waitFor();
+  await page.getByText("تم حفظ التغييرات بنجاح").first().waitFor();
   await expect.poll(() => subtitle.textContent()).toBe("نص هذا المشرف");
   expect(saves).toBe(3);
 
@@ -286,7 +286,7 @@ test("an html block has a small rich-text editor: bold and links, saved clean", 
   await url.fill("https://rifq.org.sa/");
   await url.press("Enter");
   await area.press("Control+Enter");
-  await page.getByText("تم حفظ التغييرات بنجاح").waitFor();
+  await page.getByText("تم حفظ التغييرات بنجاح").first().waitFor();
 
   await expect.poll(() => about.locator("b, strong").count()).toBe(1);
   const link = about.locator('a[href="https://rifq.org.sa/"]');

@@ -194,7 +194,7 @@ describe("the newsletter", () => {
     await page.goto(confirm ?? "");
     await expectAccessible(page);
     await page.getByRole("button", { name: "أكّد اشتراكي" }).click();
-    await page.getByText("تم تأكيد اشتراكك، شكراً لك.").waitFor();
+    await page.getByText("تم تأكيد اشتراكك، شكراً لك.").first().waitFor();
 
     const staff = await open();
     await login(staff.page, "editor");

@@ -12,7 +12,8 @@ export function DelayedRedirect({ to, afterMs }: { to: string; afterMs: number }
     return () => clearTimeout(timer);
   }, [to, afterMs, navigate]);
   return (
-    <p className="text-center text-muted">
+    // A reader's page acts by itself here: it asks for its app at once (public/reading-boot.js).
+    <p className="text-center text-muted" data-hydrate>
       <noscript>
         <meta httpEquiv="refresh" content={`${afterMs / 1000};url=${to}`} />
       </noscript>

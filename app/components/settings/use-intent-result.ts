@@ -17,6 +17,8 @@ export function useIntentResult(intent: string): IntentResult | undefined {
       result.toast.type === "error" ? "error" : "success",
       result.toast.title,
       result.toast.description,
+      undefined,
+      !result.notice, // a form with its own lasting notice needs no second copy
     );
   }, [result]);
   return result;

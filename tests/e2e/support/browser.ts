@@ -124,8 +124,24 @@ export function axeSource(): string {
   return patchedSource;
 }
 
+/**
+ * Waits for the page's finite animations and transitions (a toast sliding in, a menu opening):
+ * axe would read colours half-way through a fade.
+ */
+async function settledAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The accessibility violations axe finds on the page, one line each (rule, count, first nodes). */
 export async function axeViolations(page: Page, source = axeSource()): Promise<string[]> {
+  await settledAnimations(page);
   const results = await new AxeBuilder({ page, axeSource: source }).withTags(AXE_TAGS).analyze();
   return results.violations.map(
     (v) =>

@@ -1,0 +1,39 @@
+/**
+ * A signed-out reader's page is whole without script: links navigate, forms post, menus are
+ * `<details>`, and the page cache answers a full page in a few KB. So its React app (framework,
+ * routes, ~120 KB) does not load with it. The server moves the app's scripts — what React
+ * Router's `<Scripts>` writes at the end of `<body>`, and the module preloads React hoists into
+ * `<head>` — into an inert `<template>`; public/reading-boot.js (1 KB, cached) puts them back where
+ * they were, so hydration meets the very DOM it rendered, when the page first needs the app: the
+ * reader touches, focuses or types into a control, or a live change concerns the page
+ * (docs/decisions/033-reading-pages-without-the-app.md).
+ */
+
+export interface ReadingPage {
+  /** The page path its own texts are stored under (toPagePath of the URL). */
+  pagePath: string;
+  /** The layout's texts' path. */
+  sharedPath: string;
+  /** The lists (tables) the page's routes show (route handles' `liveLists`). */
+  lists: string[];
+}
+
+/** React Router's scripts at the end of <body>: the router's context, the app, the loaders' data. */
+const APP_SCRIPTS = /<script[^>]*>window\.__reactRouterContext = [\s\S]*(?=<\/body>)/;
+/** The app's module preloads, which React puts in <head>. */
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
+
+/** The page's app scripts moved into a template, and the script that brings them back. */
+export function deferHydration(html: string, page: ReadingPage): string {
+  const preloads = html.match(MODULE_PRELOADS) ?? [];
+  const withoutPreloads = html.replace(MODULE_PRELOADS, "");
+  const match = APP_SCRIPTS.exec(withoutPreloads);
+  if (!match) return html;
+  const before = withoutPreloads.slice(0, match.index);
+  const after = withoutPreloads.slice(match.index + match[0].length);
+  const template = `<template id="rifq-app" data-page="${escapeAttribute(JSON.stringify(page))}">${preloads.join("")}${match[0]}</template>`;
+  return `${before}${template}<script src="/reading-boot.js" defer></script>${after}`;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
