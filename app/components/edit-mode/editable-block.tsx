@@ -85,8 +85,9 @@ function useEditableFrame(element: RefObject<HTMLElement | null>, enabled: boole
 
 /**
  * A content block as an admin sees it. Outside edit mode it renders exactly like a visitor's;
- * in edit mode it is a button that opens an editor in its place, or beside it when the block
- * sits inside a link or button (a menu item, a call to action), whose own click never fires.
+ * in edit mode its labelled control (EditControl, one Tab stop per section) or a click on the
+ * text opens an editor in its place, or in a panel under it when the block sits inside a link
+ * or button (a menu item, a call to action), whose own click never fires then.
  */
 export function EditableBlock({
   block,
