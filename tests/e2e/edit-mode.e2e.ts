@@ -308,6 +308,7 @@ test("an html page text is edited in the posts' rich-text editor: bold and a lis
   const toolbar = page.getByRole("toolbar", { name: "أدوات التنسيق" });
   await toolbar.getByRole("button", { name: "قائمة نقطية" }).waitFor();
   expect(await toolbar.getByRole("button", { name: "صورة" }).count()).toBe(0);
+  await expectAccessible(page);
 
   await page.keyboard.press("Control+A");
   await page.keyboard.type("نرعى ");
@@ -414,6 +415,7 @@ test("with the keyboard only, an admin reaches and edits a header menu text", as
   const panel = page.getByRole("dialog", { name: "تحرير النص" });
   const editor = panel.getByRole("textbox", { name: "تحرير النص" });
   await expectFocused(editor);
+  await expectAccessible(page);
   await page.keyboard.press("Control+A");
   await page.keyboard.type("تطوّع معنا");
   await page.keyboard.press("Control+Enter");
