@@ -15,7 +15,7 @@ import { type Actor, assertRole } from "~/shared/roles";
 import { type Database, db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { cachedRead, forgetReads } from "~/utils/read-cache.server";
-import { sanitizeBlockHtml } from "~/utils/sanitize.server";
+import { sanitizeBlockHtml } from "~/utils/rich-text.server";
 import { pageContent, pageContentRevisions, users } from "../../database/schema";
 
 // The page-text inputs the /api/page-content route and these functions accept. The editor

@@ -31,8 +31,12 @@ function isOwnImage(src: string | undefined): boolean {
   return Boolean(bucket && src.startsWith(`${bucket.replace(/\/$/, "")}/`));
 }
 
+/** Images and YouTube videos: in articles only (a page text is rendered as it is stored). */
+const MEDIA_TAGS = ["figure", "img", "figcaption", "div"];
+
 const POST_HTML_RULES: sanitizeHtml.IOptions = {
   allowedTags: [
+    ...MEDIA_TAGS,
     "p",
     "br",
     "h2",
@@ -45,10 +49,6 @@ const POST_HTML_RULES: sanitizeHtml.IOptions = {
     "blockquote",
     "a",
     "hr",
-    "figure",
-    "img",
-    "figcaption",
-    "div",
   ],
   allowedAttributes: {
     p: ["dir"],
@@ -90,6 +90,20 @@ const POST_HTML_RULES: sanitizeHtml.IOptions = {
 /** An article's HTML reduced to the allowlist. */
 export function sanitizePostHtml(dirty: string): string {
   return sanitizeHtml(dirty, POST_HTML_RULES).trim();
+}
+
+/**
+ * The same allowlist for a page text of type `html` (docs/decisions/034), without images and
+ * videos: the page shows the block's HTML as it is, not through the article's video player.
+ */
+const BLOCK_HTML_RULES: sanitizeHtml.IOptions = {
+  ...POST_HTML_RULES,
+  allowedTags: (POST_HTML_RULES.allowedTags as string[]).filter((tag) => !MEDIA_TAGS.includes(tag)),
+};
+
+/** A page text's HTML reduced to the allowlist, on save and again on read. */
+export function sanitizeBlockHtml(dirty: string): string {
+  return sanitizeHtml(dirty, BLOCK_HTML_RULES).trim();
 }
 
 const escapeText = (text: string) =>

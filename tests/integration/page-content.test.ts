@@ -172,6 +172,26 @@ describe("an admin saves", () => {
     expect(blocks[blockId(SHARED_BLOCK_PATH, "footer-about")]?.value).toBe("<p>قديم</p>");
   });
 
+  test("html page texts keep what the rich-text editor makes, without images or videos", async () => {
+    const payload = [
+      '<h1>عنوان</h1><p dir="rtl">عن <b>الجمعية</b> و<em>كبارنا</em></p>',
+      "<ul><li><p>زيارات</p></li></ul><p></p><blockquote>قول</blockquote>",
+      '<figure><img src="/uploads/a.png" alt="صورة"></figure><div data-youtube-id="dQw4w9WgXcQ"></div>',
+      '<p><a href="https://rifq.org.sa/" target="_blank">موقعنا</a></p>',
+    ].join("");
+    const result = await post(admin, {
+      ...save("/privacy", "privacy-body", payload),
+      contentType: "html",
+    });
+    expect(result.status).toBe(200);
+    const [row] = await rowsOf("/privacy", "privacy-body");
+    expect(row.contentValue).toBe(
+      "<h2>عنوان</h2><p>عن <strong>الجمعية</strong> و<em>كبارنا</em></p>" +
+        "<ul><li><p>زيارات</p></li></ul><blockquote>قول</blockquote>" +
+        '<p><a href="https://rifq.org.sa/" rel="noopener noreferrer">موقعنا</a></p>',
+    );
+  });
+
   test("html with nothing left to show after sanitizing is refused", async () => {
     const result = await post(admin, {
       ...save("/", "mission-text", "<script>window.__xss=1</script>"),

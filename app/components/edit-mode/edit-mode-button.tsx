@@ -1,13 +1,14 @@
 import { LoaderCircle, PencilLine, PencilOff } from "lucide-react";
 import { Tooltip } from "radix-ui";
 import { cn } from "~/shared/cn";
-import { useEditMode } from "./edit-mode-state";
+import { EDIT_CONTROLS_HINT_ID, useEditMode } from "./edit-mode-state";
 
 export const EDIT_MODE_LABELS = {
   enable: "تفعيل وضع التحرير",
   disable: "إيقاف وضع التحرير",
   checking: "جارٍ التحقق من صلاحية التحرير",
   hint: "وضع التحرير مفعّل: انقر على أي نص لتعديله",
+  controls: "تنتقل الأسهم بين نصوص هذا القسم",
 } as const;
 
 /** Spec §9: tooltips open after 700 ms. */
@@ -74,6 +75,10 @@ export function EditModeButton() {
       >
         {enabled ? EDIT_MODE_LABELS.hint : ""}
       </p>
+      {/* The description of every edit control: one Tab stop per section, arrows within it. */}
+      <span id={EDIT_CONTROLS_HINT_ID} hidden>
+        {EDIT_MODE_LABELS.controls}
+      </span>
     </div>
   );
 }

@@ -22,3 +22,6 @@ export const EditModeContext = createContext<EditModeState>({
 
 /** Whether this page is in edit mode, for the blocks and the button (EditModeProvider sets it). */
 export const useEditMode = () => useContext(EditModeContext);
+
+/** The element describing how the edit controls are reached (rendered by the edit-mode button). */
+export const EDIT_CONTROLS_HINT_ID = "edit-controls-hint";

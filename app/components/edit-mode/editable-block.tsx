@@ -13,12 +13,9 @@ import { PAGE_TEXT_MESSAGES, type PageTextResult } from "~/shared/content-blocks
 import { BlockEditor, type EditSession, plainText } from "./block-editor";
 import { BlockHistoryDialog } from "./block-history";
 import { containEvents } from "./contain-events";
+import { EditControl, INTERACTIVE_ANCESTOR } from "./edit-controls";
 import { useEditMode } from "./edit-mode-state";
 import { PageTextWriter, toastSaved, toastSaveFailed } from "./use-page-text-write";
-
-/** Ancestors whose own click would navigate, submit or toggle a menu. */
-const INTERACTIVE_ANCESTOR =
-  "a[href], button, summary, label, [role='button'], [role='link'], [role='menuitem'], [role='tab']";
 
 /**
  * How an editable block shows itself in edit mode: a dashed outline in its own text colour (so
@@ -29,28 +26,6 @@ const EDITABLE_CLASS = cn(
   "cursor-pointer rounded-md outline-2 outline-offset-2 outline-current/70 outline-dashed",
   "hover:bg-accent/15",
 );
-
-/** The one edit control of a block: a 44 px pencil button after its text. */
-const EDIT_CONTROL_CLASS =
-  "ms-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-strong align-middle text-white shadow ring-2 ring-white hover:brightness-110";
-
-function PencilIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M21.174 6.812a1 1 0 0 0-3.986-3.987L3.842 16.174a2 2 0 0 0-.5.83l-1.321 4.352a.5.5 0 0 0 .623.622l4.353-1.32a2 2 0 0 0 .83-.497z" />
-    </svg>
-  );
-}
 
 const PREVIEW_LENGTH = 60;
 
@@ -110,8 +85,9 @@ function useEditableFrame(element: RefObject<HTMLElement | null>, enabled: boole
 
 /**
  * A content block as an admin sees it. Outside edit mode it renders exactly like a visitor's;
- * in edit mode it is a button that opens an editor in its place, or beside it when the block
- * sits inside a link or button (a menu item, a call to action), whose own click never fires.
+ * in edit mode its labelled control (EditControl, one Tab stop per section) or a click on the
+ * text opens an editor in its place, or in a panel under it when the block sits inside a link
+ * or button (a menu item, a call to action), whose own click never fires then.
  */
 export function EditableBlock({
   block,
@@ -301,21 +277,18 @@ export function EditableBlock({
           {...content}
         />
       )}
-      {enabled && !inline && frame && !frame.anchored && (
-        <button
+      {enabled && !inline && frame && (
+        <EditControl
           ref={control}
-          type="button"
-          className={EDIT_CONTROL_CLASS}
-          aria-label={label}
-          aria-expanded={editing}
-          data-edit-control={block.key}
-          onClick={(event) => {
-            event.stopPropagation();
+          block={element}
+          blockKey={block.key}
+          anchored={frame.anchored}
+          label={label}
+          expanded={editing}
+          onOpen={() => {
             if (!session) open();
           }}
-        >
-          <PencilIcon />
-        </button>
+        />
       )}
       {editing && session?.anchored && (
         <AnchoredEditor anchor={element} onEscape={close}>

@@ -36,7 +36,12 @@ function Panel({
       event.preventDefault();
       onApply();
     }
-    if (event.key === "Escape") onClose();
+    if (event.key === "Escape") {
+      // Closes this panel only, not the editor around it (a page text's Escape cancels it).
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    }
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would not be announced better, and the panel is not a form

@@ -20,33 +20,47 @@ import {
 import { type ReactNode, useState } from "react";
 import { cn } from "~/shared/cn";
 import { cleanPastedHtml } from "./clean-paste";
+import { EditorLoading } from "./editor-loading";
 import { Figure, YoutubeVideo } from "./editor-nodes";
 import { ImagePanel, LinkPanel, VideoPanel } from "./editor-panels";
 import { normaliseLink } from "./link-rules";
 
+/** How the editor is named: by a visible label's id, or by its own label. */
+type EditorName = { labelId: string; label?: never } | { label: string; labelId?: never };
+
 /**
- * The article editor (Tiptap on ProseMirror), loaded only on the staff post form
- * (docs/decisions/030). Its schema is the allowlist the server sanitizes to: paragraphs,
- * H2/H3, bold, italic, lists, quotes, links, images, YouTube videos and rules. Anything
- * pasted from Word, Google Docs or a web page is parsed into that schema, so styles, fonts,
- * tables and scripts are dropped on the way in.
+ * The rich-text editor (Tiptap on ProseMirror), loaded only on the staff post form
+ * (docs/decisions/030) and when an admin opens a page text of type html in edit mode
+ * (docs/decisions/034). Its schema is the allowlist the server sanitizes to: paragraphs,
+ * H2/H3, bold, italic, lists, quotes, links, images, YouTube videos and rules (`media` false:
+ * no images or videos, as page texts). Anything pasted from Word, Google Docs or a web page is
+ * parsed into that schema, so styles, fonts, tables and scripts are dropped on the way in.
  */
 export default function RichTextEditor({
   initialHtml,
   onChange,
-  labelId,
   describedBy,
   invalid,
-}: {
+  media = true,
+  autofocus = false,
+  ctrlEnterSaves = false,
+  ...name
+}: EditorName & {
   initialHtml: string;
   onChange: (html: string) => void;
-  labelId: string;
   describedBy?: string;
   invalid?: boolean;
+  /** Images and YouTube videos (articles); page texts have neither. */
+  media?: boolean;
+  /** Focus the text, caret at its end, once the editor is ready. */
+  autofocus?: boolean;
+  /** Ctrl+Enter is left to the editor's owner (edit mode saves with it), not a line break. */
+  ctrlEnterSaves?: boolean;
 }) {
   const [panel, setPanel] = useState<"link" | "image" | "video" | null>(null);
   const editor = useEditor({
     immediatelyRender: false,
+    autofocus: autofocus ? "end" : false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
@@ -62,8 +76,7 @@ export default function RichTextEditor({
           HTMLAttributes: { rel: "noopener noreferrer", target: null },
         },
       }),
-      Figure,
-      YoutubeVideo,
+      ...(media ? [Figure, YoutubeVideo] : []),
     ],
     content: initialHtml,
     editorProps: {
@@ -73,30 +86,36 @@ export default function RichTextEditor({
           setPanel("link");
           return true;
         }
+        // Handled here so the editor inserts nothing; the key event still reaches the owner.
+        if (ctrlEnterSaves && (event.ctrlKey || event.metaKey) && event.key === "Enter") {
+          return true;
+        }
         return false;
       },
       attributes: {
         role: "textbox",
         "aria-multiline": "true",
-        "aria-labelledby": labelId,
+        ...(name.labelId
+          ? { "aria-labelledby": name.labelId }
+          : { "aria-label": name.label ?? "" }),
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
         dir: "rtl",
-        class: "article-body min-h-80 px-5 py-4 focus:outline-none",
+        class: cn("article-body px-5 py-4 focus:outline-none", media ? "min-h-80" : "min-h-32"),
       },
     },
     onUpdate: ({ editor }) => onChange(editor.isEmpty ? "" : editor.getHTML()),
   });
 
-  if (!editor) return <div className="min-h-80 rounded-xl border border-line bg-white" />;
+  if (!editor) return <EditorLoading media={media} />;
   return (
     <div
       className={cn(
-        "rounded-xl border bg-white focus-within:border-primary",
+        "rounded-xl border bg-white text-start text-base font-normal text-ink focus-within:border-primary",
         invalid ? "border-danger" : "border-line",
       )}
     >
-      <Toolbar editor={editor} panel={panel} onPanel={setPanel} />
+      <Toolbar editor={editor} panel={panel} onPanel={setPanel} media={media} />
       {panel === "link" && <LinkPanel editor={editor} onClose={() => setPanel(null)} />}
       {panel === "image" && <ImagePanel editor={editor} onClose={() => setPanel(null)} />}
       {panel === "video" && <VideoPanel editor={editor} onClose={() => setPanel(null)} />}
@@ -109,10 +128,12 @@ function Toolbar({
   editor,
   panel,
   onPanel,
+  media,
 }: {
   editor: Editor;
   panel: string | null;
   onPanel: (panel: "link" | "image" | "video" | null) => void;
+  media: boolean;
 }) {
   const state = useEditorState({
     editor,
@@ -217,12 +238,16 @@ function Toolbar({
         <Minus />
       </Tool>
       <Separator />
-      <Tool label="صورة" active={panel === "image"} onClick={() => toggle("image")}>
-        <ImagePlus />
-      </Tool>
-      <Tool label="فيديو يوتيوب" active={panel === "video"} onClick={() => toggle("video")}>
-        <Video />
-      </Tool>
+      {media && (
+        <>
+          <Tool label="صورة" active={panel === "image"} onClick={() => toggle("image")}>
+            <ImagePlus />
+          </Tool>
+          <Tool label="فيديو يوتيوب" active={panel === "video"} onClick={() => toggle("video")}>
+            <Video />
+          </Tool>
+        </>
+      )}
       <Tool
         label={
           state.ltr ? "اتجاه الفقرة: من اليمين إلى اليسار" : "اتجاه الفقرة: من اليسار إلى اليمين"

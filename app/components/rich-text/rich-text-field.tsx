@@ -1,16 +1,8 @@
 import { type FieldMetadata, useInputControl } from "@conform-to/react";
-import {
-  Component,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { cn } from "~/shared/cn";
+import { KeepFallback } from "./keep-fallback";
 
 // Tiptap and ProseMirror come in their own chunk, fetched only when a staff form shows this
 // field: no public page imports it (docs/decisions/030).
@@ -18,20 +10,6 @@ const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
 /** Blank lines between paragraphs (Enter pressed twice) are spacing, not content. */
 const withoutEmptyParagraphs = (html: string) => html.replace(/<p(?: [^>]*)?>\s*<\/p>/g, "");
-
-/** If the editor's code cannot load or crashes, the plain textarea stays (nothing is lost). */
-class KeepFallback extends Component<
-  { fallback: ReactNode; children: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 /**
  * An HTML field edited with the rich-text editor. The server renders a plain textarea with
