@@ -1,0 +1,58 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { Button } from "~/components/ui/button";
+import { InputField } from "~/components/ui/field";
+import { GalleryPicker, useGalleryImages } from "./gallery-picker";
+
+/**
+ * A post's share image (og:image), chosen from the gallery; empty means the featured image.
+ * The field itself is read-only and holds the chosen image's address, so it is what the form
+ * sends; the server checks it is an image of ours (docs/decisions/035).
+ */
+export function ShareImageField({
+  meta,
+  featuredImage,
+  onChoose,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  /** The featured image shown when no share image is chosen. */
+  featuredImage: string | null;
+  onChoose: (url: string) => void;
+}) {
+  const images = useGalleryImages();
+  const chosen = meta.value || null;
+  const shown = chosen ?? featuredImage;
+  return (
+    <div className="space-y-3">
+      <InputField
+        label="صورة المشاركة"
+        meta={meta}
+        dir="ltr"
+        readOnly
+        placeholder="الصورة البارزة"
+        hint="الصورة التي تظهر عند مشاركة المقال. اختر صورة من المعرض، أو اتركها فارغة لتُستخدم الصورة البارزة."
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        {shown ? (
+          <img
+            src={shown}
+            alt={chosen ? "صورة المشاركة المختارة" : "الصورة البارزة (صورة المشاركة)"}
+            className="h-20 w-28 rounded-lg object-cover"
+          />
+        ) : (
+          <p className="text-sm text-muted">لا صورة للمشاركة: لم تُختر صورة بارزة بعد.</p>
+        )}
+        {chosen && (
+          <Button type="button" variant="outline" size="sm" onClick={() => onChoose("")}>
+            استخدام الصورة البارزة
+          </Button>
+        )}
+      </div>
+      <GalleryPicker
+        legend="اختر صورة المشاركة من المعرض"
+        images={images}
+        selected={chosen}
+        onSelect={(image) => onChoose(image.imageUrl)}
+      />
+    </div>
+  );
+}
