@@ -10,15 +10,19 @@ export interface GalleryChoice {
   imageUrl: string;
 }
 
-/** The gallery's images for a picker: null while they load, [] when they could not be read. */
-export function useGalleryImages(): GalleryChoice[] | null {
+/**
+ * The gallery's images for a picker, read once `wanted` (at once by default): null while they
+ * load, [] when they could not be read.
+ */
+export function useGalleryImages(wanted = true): GalleryChoice[] | null {
   const [images, setImages] = useState<GalleryChoice[] | null>(null);
   useEffect(() => {
+    if (!wanted || images) return;
     fetch(GALLERY_IMAGES_PATH, { headers: { accept: "application/json" } })
       .then((response) => (response.ok ? response.json() : { images: [] }))
       .then((body: { images: GalleryChoice[] }) => setImages(body.images))
       .catch(() => setImages([]));
-  }, []);
+  }, [wanted, images]);
   return images;
 }
 

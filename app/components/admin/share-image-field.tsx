@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import { GalleryPicker, useGalleryImages } from "./gallery-picker";
@@ -18,7 +19,9 @@ export function ShareImageField({
   featuredImage: string | null;
   onChoose: (url: string) => void;
 }) {
-  const images = useGalleryImages();
+  // The gallery is read (and shown) only when someone opens the choice.
+  const [open, setOpen] = useState(false);
+  const images = useGalleryImages(open);
   const chosen = meta.value || null;
   const shown = chosen ?? featuredImage;
   return (
@@ -47,12 +50,24 @@ export function ShareImageField({
           </Button>
         )}
       </div>
-      <GalleryPicker
-        legend="اختر صورة المشاركة من المعرض"
-        images={images}
-        selected={chosen}
-        onSelect={(image) => onChoose(image.imageUrl)}
-      />
+      <details
+        className="rounded-xl border border-line p-3"
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+      >
+        <summary className="cursor-pointer font-medium text-primary">
+          اختيار صورة المشاركة من المعرض
+        </summary>
+        {open && (
+          <div className="mt-3">
+            <GalleryPicker
+              legend="صور المعرض"
+              images={images}
+              selected={chosen}
+              onSelect={(image) => onChoose(image.imageUrl)}
+            />
+          </div>
+        )}
+      </details>
     </div>
   );
 }
