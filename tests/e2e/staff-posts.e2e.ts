@@ -387,8 +387,13 @@ test("the share image is picked from the gallery, and is the public post page's 
     .getByRole("link", { name: `تعديل «${title}»` })
     .click();
   expect(await shareField.inputValue()).toBe(galleryUrl);
-  await page.getByRole("button", { name: "استخدام الصورة البارزة" }).click();
+  await page.getByRole("button", { name: "استخدام الصورة البارزة" }).focus();
+  await page.keyboard.press("Enter");
   expect(await shareField.inputValue()).toBe("");
+  // The button goes away with the choice; focus lands on the field.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")))
+    .toBe("shareImage");
   await page.getByRole("button", { name: "حفظ التعديلات" }).click();
   await page.waitForURL(`**${LIST}`);
   expect(await ogImage()).toMatch(new RegExp(`^${baseURL()}/uploads/posts/[\\w-]+\\.webp$`));

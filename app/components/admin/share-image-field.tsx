@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
+import { moveFocusTo } from "~/components/focus";
 import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import { GalleryPicker, useGalleryImages } from "./gallery-picker";
@@ -45,7 +46,16 @@ export function ShareImageField({
           <p className="text-sm text-muted">لا صورة للمشاركة: لم تُختر صورة بارزة بعد.</p>
         )}
         {chosen && (
-          <Button type="button" variant="outline" size="sm" onClick={() => onChoose("")}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              onChoose("");
+              // The button goes with the choice: focus moves to the field, not to <body>.
+              requestAnimationFrame(() => moveFocusTo(document.getElementById(meta.id)));
+            }}
+          >
             استخدام الصورة البارزة
           </Button>
         )}
