@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lte, type SQL } from "drizzle-orm";
 import { type ChangeWithValue, isPublicSettingKey } from "~/models/live-values.server";
 import type { LiveEvent } from "~/shared/live-event";
+import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { posts, videos } from "../../database/schema";
@@ -11,6 +12,11 @@ export interface ChangeEvent {
   op: "INSERT" | "UPDATE" | "DELETE";
   key: string | null;
   page_path?: string | null;
+  /**
+   * Sent by the scheduler (scheduled-posts.server.ts), not a trigger: this post has just come
+   * due. Every process announces it, so the public hears only the first of them.
+   */
+  due?: true;
 }
 
 /** The tables whose rows may be unpublished (images have no status: every image is public). */
@@ -18,8 +24,18 @@ const WITH_STATUS = { posts, videos };
 type TableWithStatus = keyof typeof WITH_STATUS;
 
 /**
+ * What the public sees of a table: published rows, and for posts only those that are due by the
+ * app's clock (a scheduled post is not public before its time, docs/decisions/031 and 035).
+ */
+const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
+  posts: () => and(eq(posts.status, "published"), lte(posts.publishedAt, now())),
+  videos: () => eq(videos.status, "published"),
+};
+
+/**
  * Decides what a signed-out visitor (or a viewer) may hear of a change: never a row's key, and
- * nothing at all about a post or video that is not and was not published. Whether it was
+ * nothing at all about a post or video that is not and was not public (a post scheduled for
+ * later is not public until it is due). Whether it was
  * published comes from the ids this filter remembers (loaded by `reload`, kept up to date by
  * every event); whether it is comes from the database. One filter serves a whole process.
  */
@@ -30,8 +46,8 @@ export function createPublicChangeFilter() {
   async function reload() {
     try {
       const [postRows, videoRows] = await Promise.all([
-        db.select({ id: posts.id }).from(posts).where(eq(posts.status, "published")),
-        db.select({ id: videos.id }).from(videos).where(eq(videos.status, "published")),
+        db.select({ id: posts.id }).from(posts).where(PUBLIC_ROWS.posts()),
+        db.select({ id: videos.id }).from(videos).where(PUBLIC_ROWS.videos()),
       ]);
       published.posts = new Set(postRows.map((row) => row.id));
       published.videos = new Set(videoRows.map((row) => row.id));
@@ -40,12 +56,12 @@ export function createPublicChangeFilter() {
     }
   }
 
-  async function isPublishedNow(table: TableWithStatus, id: string) {
+  async function isPublicNow(table: TableWithStatus, id: string) {
     const source = WITH_STATUS[table];
     const [row] = await db
       .select({ id: source.id })
       .from(source)
-      .where(and(eq(source.id, id), eq(source.status, "published")));
+      .where(and(eq(source.id, id), PUBLIC_ROWS[table]()));
     return Boolean(row);
   }
 
@@ -75,19 +91,21 @@ export function createPublicChangeFilter() {
         if (!event.key) return null;
         const ids = published[event.table];
         const was = ids.has(event.key);
-        let now = false;
+        let is = false;
         if (event.op !== "DELETE") {
           try {
-            now = await isPublishedNow(event.table, event.key);
+            is = await isPublicNow(event.table, event.key);
           } catch (error) {
             logger.warn({ err: error }, "reading a changed row's status for realtime failed");
             return was ? { table: event.table } : null;
           }
         }
-        if (now) ids.add(event.key);
+        if (is) ids.add(event.key);
         else ids.delete(event.key);
+        // A post that came due is news once: later announcements of it (other processes') are not.
+        if (event.due && was) return null;
         // A row leaving the public lists (unpublished, deleted) concerns the public too.
-        return was || now ? { table: event.table } : null;
+        return was || is ? { table: event.table } : null;
       }
       default:
         return null;

@@ -2,7 +2,7 @@ import { desc, eq, ilike, or } from "drizzle-orm";
 import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
 import { containingPattern, isUuid } from "~/utils/db-helpers.server";
-import { removeImage, storeImage } from "~/utils/image-upload.server";
+import { isStoredImage, removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import { categories, images, users } from "../../database/schema";
 
@@ -28,6 +28,19 @@ export async function listGalleryImages() {
 }
 
 export type GalleryImage = Awaited<ReturnType<typeof listGalleryImages>>[number];
+
+/**
+ * Whether `url` is an image of ours: a gallery image, or an image our uploads hold (a post's
+ * featured image or one inside an article). Anything else (another site's link) is not.
+ */
+export async function isOurImage(url: string): Promise<boolean> {
+  const [gallery] = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(eq(images.imageUrl, url))
+    .limit(1);
+  return Boolean(gallery) || isStoredImage(url);
+}
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
 // Reads and changes need an editor (docs/decisions/020).

@@ -12,6 +12,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { isOurImage } from "~/models/images.server";
 import { ALL_NEWS_CHIP, FEATURED_LIMIT, UNCATEGORISED } from "~/shared/news";
 import { type Paged, pageWindow, toPaged } from "~/shared/pagination";
 import { type PostStatus, publishedAtFor, toggledStatus } from "~/shared/post-status";
@@ -284,6 +285,20 @@ export interface PostInput {
   canonicalUrl?: string | null;
 }
 
+/** The share image is not an image of ours (docs/decisions/035). */
+export class PostShareImageError extends Error {
+  override name = "PostShareImageError";
+}
+
+/**
+ * A share image must be a gallery image or one of our uploads; `kept` (the one already stored)
+ * is accepted as it is, so an older post still saves and restores.
+ */
+async function assertShareImage(url: string | null | undefined, kept: string | null = null) {
+  if (!url || url === kept) return;
+  if (!(await isOurImage(url))) throw new PostShareImageError();
+}
+
 /** Someone else saved the post since this form was opened (`version` is out of date). */
 export class PostEditConflictError extends Error {
   override name = "PostEditConflictError";
@@ -352,6 +367,7 @@ async function withStoredImage<T>(
 /** Creates a post written by `actor` (spec §2.6); the image is stored first, then one insert. */
 export async function createPost(actor: Actor | null, input: PostInput, image?: File | null) {
   const editor = assertRole(actor, "editor");
+  await assertShareImage(input.shareImage);
   return withStoredImage(image, (imageUrl) =>
     db.transaction(async (tx) => {
       const [created] = await tx
@@ -381,6 +397,7 @@ export async function updatePost(
   const current = await getPostForStaff(editor, id);
   if (!current) throw notFound();
   if (version && version !== current.updatedAt.toISOString()) throw new PostEditConflictError();
+  await assertShareImage(input.shareImage, current.shareImage);
   const previousPublishedAt = current.status === "published" ? current.publishedAt : null;
   const updated = await withStoredImage(image.file, (newImageUrl) =>
     db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
+import type { ChangeEvent } from "~/models/change-visibility.server";
 import { now } from "~/utils/clock.server";
 import { CHANGES_CHANNEL, db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
@@ -9,9 +10,10 @@ export const SCHEDULE_CHECK_MS = 5_000;
 
 /**
  * Announces every scheduled post whose time has come since the last look, on the content
- * channel, exactly as a save would (docs/decisions/031): each process clears its page cache
- * and open pages reload their news. The public queries already hide a post until it is due;
- * this only makes the change visible at once. Every process runs one; duplicates are harmless.
+ * channel, as a save would (docs/decisions/031), marked `due`: each process clears its page
+ * cache and open pages reload their news. The public queries and the realtime filter hide a
+ * post until it is due; this makes it appear at once. Every process runs one; the public hears
+ * the first announcement only (docs/decisions/035).
  */
 export async function announceDuePosts(since: Date, until: Date): Promise<number> {
   const due = await db
@@ -25,7 +27,8 @@ export async function announceDuePosts(since: Date, until: Date): Promise<number
       ),
     );
   for (const { id } of due) {
-    const payload = JSON.stringify({ table: "posts", op: "UPDATE", key: id });
+    const event: ChangeEvent = { table: "posts", op: "UPDATE", key: id, due: true };
+    const payload = JSON.stringify(event);
     await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`);
   }
   return due.length;

@@ -112,6 +112,17 @@ export function storageKeyOf(url: string, storage: Storage = getStorage()): stri
   return /^[\w./-]+\.webp$/.test(key) && !key.includes("..") ? key : null;
 }
 
+/** Whether `url` is one of our stored images (storeImage's main copy) that is still there. */
+export async function isStoredImage(url: string, storage: Storage = getStorage()) {
+  const key = storageKeyOf(url, storage);
+  if (!key) return false;
+  try {
+    return (await storage.get(key)) !== null;
+  } catch {
+    return false;
+  }
+}
+
 async function removeKeys(keys: string[], storage: Storage) {
   await Promise.all(
     keys.map((key) =>

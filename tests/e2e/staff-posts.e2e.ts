@@ -11,6 +11,7 @@ import {
   openPage,
   PHONE,
 } from "./support/browser";
+import { uploadGalleryImage } from "./support/staff";
 
 const LIST = "/admin/dashboard/posts";
 const CONFIRMATION = "هل أنت متأكد من حذف هذا المقال؟ لا يمكن التراجع عن هذا الإجراء.";
@@ -338,6 +339,64 @@ test("an editor creates, renames and deletes a category", async () => {
   await page.getByRole("alertdialog").getByRole("button", { name: "نعم، احذف" }).click();
   await toast(page, "تم الحذف");
   await rowOf(page, renamed).waitFor({ state: "detached" });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("the share image is picked from the gallery, and is the public post page's og:image", async () => {
+  const { page, errors, context } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  const imageTitle = `صورة للمشاركة ${Date.now()}`;
+  const galleryUrl = await uploadGalleryImage(page, imageTitle, "#7a5513");
+
+  await page.goto(`${LIST}/new`);
+  const title = `خبر بصورة مشاركة ${Date.now()}`;
+  await fillPost(page, title);
+  await page.getByLabel("الصورة البارزة").setInputFiles({
+    name: "featured.png",
+    mimeType: "image/png",
+    buffer: await imageBytes({ width: 800, height: 450 }),
+  });
+  // Empty, it stands for the featured image.
+  const shareField = page.getByLabel("صورة المشاركة", { exact: true });
+  expect(await shareField.inputValue()).toBe("");
+  await page.getByAltText("الصورة البارزة (صورة المشاركة)").waitFor();
+
+  // The gallery opens on demand, under the field.
+  await page.getByText("اختيار صورة المشاركة من المعرض").click();
+  const choice = page
+    .getByRole("group", { name: "صور المعرض" })
+    .getByRole("button", { name: imageTitle });
+  await choice.click();
+  expect(await choice.getAttribute("aria-pressed")).toBe("true");
+  expect(await shareField.inputValue()).toBe(galleryUrl);
+  await page.getByAltText("صورة المشاركة المختارة").waitFor();
+  await expectAccessible(page);
+  await page.getByLabel("الحالة").selectOption("published");
+  await page.getByRole("button", { name: "حفظ المقال" }).click();
+  await page.waitForURL(`**${LIST}`);
+
+  const ogImage = async () => {
+    const { html } = await publicPage(`/media/news/${slugify(title)}`);
+    return html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
+  };
+  expect(await ogImage()).toBe(`${baseURL()}${galleryUrl}`);
+
+  // Back to the featured image: the public page shares that one.
+  await rowOf(page, title)
+    .getByRole("link", { name: `تعديل «${title}»` })
+    .click();
+  expect(await shareField.inputValue()).toBe(galleryUrl);
+  await page.getByRole("button", { name: "استخدام الصورة البارزة" }).focus();
+  await page.keyboard.press("Enter");
+  expect(await shareField.inputValue()).toBe("");
+  // The button goes away with the choice; focus lands on the field.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")))
+    .toBe("shareImage");
+  await page.getByRole("button", { name: "حفظ التعديلات" }).click();
+  await page.waitForURL(`**${LIST}`);
+  expect(await ogImage()).toMatch(new RegExp(`^${baseURL()}/uploads/posts/[\\w-]+\\.webp$`));
   expect(errors).toEqual([]);
   await context.close();
 });

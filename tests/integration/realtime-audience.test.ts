@@ -1,8 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
+import { createPublicChangeFilter } from "~/models/change-visibility.server";
+import { announceDuePosts } from "~/models/scheduled-posts.server";
 import { SETTING_DEFAULTS } from "~/models/site-settings.server";
+import { now, setClockOffset } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import {
   images,
@@ -37,6 +40,8 @@ beforeAll(async () => {
   ]);
   streams = { visitor: visitorStream, viewer: viewerStream, editor: editorStream };
 });
+
+afterEach(() => setClockOffset(0));
 
 afterAll(async () => {
   await Promise.all(Object.values(streams ?? {}).map((stream) => stream.close()));
@@ -226,6 +231,78 @@ test("publishing, editing, unpublishing and deleting a post are heard, without i
   const removal = await heardOf(() => db.delete(posts).where(eq(posts.id, published.id)));
   expect(removal.visitor).toEqual([{ table: "posts" }]);
   expect(removal.editor).toEqual([{ table: "posts", op: "DELETE", key: published.id }]);
+});
+
+test("a scheduled post is not public before its time: nothing is heard until it is due, then once", async () => {
+  const title = "خبر مجدول سري";
+  let id = "";
+  const scheduling = await heardOf(async () => {
+    [{ id }] = await db
+      .insert(posts)
+      .values({
+        title,
+        content: "نص",
+        slug: "scheduled-secret",
+        status: "published",
+        publishedAt: new Date(now().getTime() + 2 * 60_000),
+      })
+      .returning({ id: posts.id });
+    await db
+      .update(posts)
+      .set({ title: `${title} معدل` })
+      .where(eq(posts.id, id));
+  });
+  expect(scheduling.visitor).toEqual([]);
+  expect(scheduling.viewer).toEqual([]);
+  expect(scheduling.editor).toEqual([
+    { table: "posts", op: "INSERT", key: id },
+    { table: "posts", op: "UPDATE", key: id },
+  ]);
+
+  // Not yet due: the scheduler has nothing to say, and a fresh filter does not count it public.
+  expect(await announceDuePosts(new Date(0), now())).toBe(0);
+  const fresh = createPublicChangeFilter();
+  await fresh.reload();
+  expect(await fresh.toPublic({ table: "posts", op: "DELETE", key: id })).toBeNull();
+
+  // Three minutes later by the app's clock: two processes announce it; the public hears it once.
+  setClockOffset(3 * 60_000);
+  const due = await heardOf(async () => {
+    expect(await announceDuePosts(new Date(0), now())).toBe(1);
+    expect(await announceDuePosts(new Date(0), now())).toBe(1);
+  });
+  expect(due.visitor).toEqual([{ table: "posts" }]);
+  expect(due.viewer).toEqual([{ table: "posts" }]);
+  expect(JSON.stringify(due.visitor)).not.toContain(id);
+  expect(due.editor).toEqual([
+    { table: "posts", op: "UPDATE", key: id, due: true },
+    { table: "posts", op: "UPDATE", key: id, due: true },
+  ]);
+
+  // From then on it is an ordinary public post: an edit is heard as any other.
+  const edit = await heardOf(() =>
+    db.update(posts).set({ title: "خبر صار منشوراً" }).where(eq(posts.id, id)),
+  );
+  expect(edit.visitor).toEqual([{ table: "posts" }]);
+});
+
+test("a published post moved to a later time leaves the public lists, then is quiet", async () => {
+  let id = "";
+  await heardOf(async () => {
+    [{ id }] = await db
+      .insert(posts)
+      .values(publishedPost("moved-later"))
+      .returning({ id: posts.id });
+  });
+  const later = new Date(now().getTime() + 60 * 60_000);
+  const moved = await heardOf(() =>
+    db.update(posts).set({ publishedAt: later }).where(eq(posts.id, id)),
+  );
+  expect(moved.visitor).toEqual([{ table: "posts" }]);
+  const edited = await heardOf(() =>
+    db.update(posts).set({ title: "ما زال مجدولاً" }).where(eq(posts.id, id)),
+  );
+  expect(edited.visitor).toEqual([]);
 });
 
 test("a draft video is not heard by the public; a published one is", async () => {

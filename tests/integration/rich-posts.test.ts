@@ -16,13 +16,14 @@ import { announceDuePosts } from "~/models/scheduled-posts.server";
 import { action as autosaveAction } from "~/routes/admin/posts/autosave";
 import { action as formAction } from "~/routes/admin/posts/form";
 import { action as mediaAction, loader as mediaLoader } from "~/routes/admin/posts/media";
+import { SHARE_IMAGE_NOT_OURS } from "~/routes/admin/posts/post-schema";
 import { action as restoreAction } from "~/routes/admin/posts/restore-revision";
 import { loader as newsPostLoader } from "~/routes/site/news-post";
 import { setClockOffset } from "~/utils/clock.server";
 import { CHANGES_CHANNEL, db, getDatabaseHandle } from "~/utils/db.server";
 import { createPreviewToken } from "~/utils/preview-token.server";
 import { htmlToPlainText, sanitizePostHtml, toPostHtml } from "~/utils/rich-text.server";
-import { posts } from "../../database/schema";
+import { images, posts } from "../../database/schema";
 import { WORD_PASTE, WORD_PASTE_CLEAN } from "../fixtures/word-paste";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { pngFile } from "../support/images";
@@ -379,6 +380,83 @@ describe("only staff", () => {
       requestAs(editor, "/admin/dashboard/posts/media", { form: { image: await pngFile() } }),
     );
     expect(dataOf<{ url: string }>(uploaded).url).toMatch(/^\/uploads\/posts\/.+\.webp$/);
+  });
+});
+
+describe("the share image", () => {
+  /** The post form sent by `user` with `shareImage`; `id` edits that post. */
+  const sendForm = (user: TestUser | null, slug: string, shareImage: string, id?: string) =>
+    call(
+      formAction,
+      requestAs(user, id ? `/admin/dashboard/posts/${id}/edit` : "/admin/dashboard/posts/new", {
+        form: { title: "خبر بصورة مشاركة", slug, content: "نص", status: "published", shareImage },
+      }),
+      id ? { id } : {},
+    );
+  const stored = async (slug: string) =>
+    (await db.select().from(posts).where(eq(posts.slug, slug)))[0] ?? null;
+  const ogImageOf = async (slug: string) =>
+    dataOf<{ shareImage: string | null }>(
+      await call(newsPostLoader, requestAs(null, `/media/news/${slug}`), { slug }),
+    ).shareImage;
+
+  test("another site's image, or an upload that is not there, is refused with the Arabic reason", async () => {
+    for (const [slug, shareImage] of [
+      ["share-external", "https://evil.example/tracker.png"],
+      ["share-missing", "/uploads/posts/1-deadbeef.webp"],
+      ["share-outside", "/uploads/../secret.webp"],
+      ["share-protocol", "//evil.example/a.webp"],
+    ]) {
+      const result = await sendForm(editor, slug, shareImage);
+      expect(statusOf(result), shareImage).toBe(400);
+      expect(JSON.stringify(dataOf(result))).toContain(SHARE_IMAGE_NOT_OURS);
+      expect(await stored(slug)).toBeNull();
+    }
+  });
+
+  test("a gallery image or one of our uploads is saved, and is the public page's share image", async () => {
+    const [gallery] = await db
+      .insert(images)
+      .values({ title: "صورة من المعرض", imageUrl: "/uploads/gallery/share-me.webp" })
+      .returning();
+    expect(statusOf(await sendForm(editor, "share-gallery", gallery.imageUrl))).toBe(302);
+    expect((await stored("share-gallery"))?.shareImage).toBe(gallery.imageUrl);
+    expect(await ogImageOf("share-gallery")).toBe(gallery.imageUrl);
+
+    const uploaded = dataOf<{ url: string }>(
+      await call(
+        mediaAction,
+        requestAs(editor, "/admin/dashboard/posts/media", { form: { image: await pngFile() } }),
+      ),
+    ).url;
+    expect(statusOf(await sendForm(editor, "share-upload", uploaded))).toBe(302);
+    expect(await ogImageOf("share-upload")).toBe(uploaded);
+
+    // Empty: the featured image (none here) stands in.
+    expect(statusOf(await sendForm(editor, "share-none", ""))).toBe(302);
+    expect((await stored("share-none"))?.shareImage).toBeNull();
+  });
+
+  test("an older post keeps its stored share image; changing it to a foreign one is refused", async () => {
+    const legacy = "https://old.example/share.png";
+    const [{ id }] = await db
+      .insert(posts)
+      .values({ title: "قديم", slug: "share-legacy", content: "<p>نص</p>", shareImage: legacy })
+      .returning({ id: posts.id });
+    expect(statusOf(await sendForm(editor, "share-legacy", legacy, id))).toBe(302);
+    const changed = await sendForm(editor, "share-legacy", "https://other.example/a.png", id);
+    expect(statusOf(changed)).toBe(400);
+    expect(JSON.stringify(dataOf(changed))).toContain(SHARE_IMAGE_NOT_OURS);
+    expect((await stored("share-legacy"))?.shareImage).toBe(legacy);
+  });
+
+  test("a viewer cannot save a share image", async () => {
+    const [gallery] = await db
+      .insert(images)
+      .values({ title: "صورة", imageUrl: "/uploads/gallery/viewer.webp" })
+      .returning();
+    expect(statusOf(await sendForm(viewer, "share-viewer", gallery.imageUrl))).toBe(403);
+    expect(await stored("share-viewer")).toBeNull();
   });
 });
 

@@ -129,7 +129,7 @@ export function ConfirmDeleteButton({
                 const restoreFocus = focusAfterRemoval(trigger.current);
                 setOpen(false);
                 await fetcher.submit({ intent: "delete", id }, { method: "post" });
-                requestAnimationFrame(restoreFocus);
+                restoreFocus();
               }}
             >
               {busy ? (

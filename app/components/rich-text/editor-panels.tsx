@@ -1,15 +1,17 @@
 import type { Editor } from "@tiptap/react";
 import { Loader2, Upload } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
+import {
+  GALLERY_IMAGES_PATH,
+  GalleryPicker,
+  useGalleryImages,
+} from "~/components/admin/gallery-picker";
 import { imageFileProblem } from "~/components/admin/image-upload-field";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/shared/cn";
 import { extractYoutubeId, isYoutubeId } from "~/shared/youtube";
 import { LINK_INVALID, normaliseLink } from "./link-rules";
-
-/** The staff endpoint listing gallery images and taking article uploads. */
-export const EDITOR_MEDIA_PATH = "/admin/dashboard/posts/media";
 
 /**
  * A small form under the toolbar. It lives inside the post's <form>, so it is a group of
@@ -160,29 +162,16 @@ export function VideoPanel({ editor, onClose }: { editor: Editor; onClose: () =>
   );
 }
 
-interface GalleryImage {
-  id: string;
-  title: string;
-  imageUrl: string;
-}
-
 export const ALT_REQUIRED = "اكتب وصفاً للصورة لمن لا يراها (النص البديل)";
 const CHOOSE_IMAGE = "اختر صورة من المعرض أو ارفع صورة جديدة";
 
 export function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }) {
-  const [images, setImages] = useState<GalleryImage[] | null>(null);
+  const images = useGalleryImages();
   const [src, setSrc] = useState<string | null>(null);
   const [alt, setAlt] = useState("");
   const [caption, setCaption] = useState("");
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    fetch(EDITOR_MEDIA_PATH, { headers: { accept: "application/json" } })
-      .then((response) => (response.ok ? response.json() : { images: [] }))
-      .then((body: { images: GalleryImage[] }) => setImages(body.images))
-      .catch(() => setImages([]));
-  }, []);
 
   async function upload(file: File) {
     const problem = imageFileProblem(file);
@@ -192,7 +181,7 @@ export function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () =>
     const body = new FormData();
     body.set("image", file);
     try {
-      const response = await fetch(EDITOR_MEDIA_PATH, { method: "POST", body });
+      const response = await fetch(GALLERY_IMAGES_PATH, { method: "POST", body });
       const result = (await response.json()) as { url?: string; error?: string };
       if (!response.ok || !result.url) throw new Error(result.error ?? "فشل في رفع الصورة");
       setSrc(result.url);
@@ -212,35 +201,15 @@ export function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () =>
 
   return (
     <Panel title="إدراج صورة" onApply={apply} onClose={onClose} error={error}>
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium">صور المعرض</legend>
-        {images === null ? (
-          <Loader2 aria-label="جارٍ التحميل" className="size-6 animate-spin text-muted" />
-        ) : images.length === 0 ? (
-          <p className="text-sm text-muted">لا توجد صور في المعرض بعد.</p>
-        ) : (
-          <div className="flex max-h-48 flex-wrap gap-2 overflow-y-auto">
-            {images.map((image) => (
-              <button
-                key={image.id}
-                type="button"
-                aria-pressed={src === image.imageUrl}
-                onClick={() => {
-                  setSrc(image.imageUrl);
-                  if (!alt) setAlt(image.title);
-                }}
-                className="rounded-lg border-3 border-transparent aria-pressed:border-primary"
-              >
-                <img
-                  src={image.imageUrl}
-                  alt={image.title}
-                  className="h-20 w-28 rounded object-cover"
-                />
-              </button>
-            ))}
-          </div>
-        )}
-      </fieldset>
+      <GalleryPicker
+        legend="صور المعرض"
+        images={images}
+        selected={src}
+        onSelect={(image) => {
+          setSrc(image.imageUrl);
+          if (!alt) setAlt(image.title);
+        }}
+      />
       <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-primary">
         {uploading ? (
           <Loader2 aria-hidden className="size-4 animate-spin" />

@@ -13,6 +13,7 @@ import { FormShell } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
 import { PostRevisions } from "~/components/admin/post-revisions";
 import { CategorySelect, SelectField } from "~/components/admin/select-field";
+import { ShareImageField } from "~/components/admin/share-image-field";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useAutosave } from "~/components/admin/use-autosave";
@@ -26,6 +27,7 @@ import {
   createPost,
   getPostForStaff,
   PostEditConflictError,
+  PostShareImageError,
   PostSlugTakenError,
   updatePost,
 } from "~/models/posts.server";
@@ -43,6 +45,7 @@ import {
   EDIT_CONFLICT,
   META_DESCRIPTION_HINT_LENGTH,
   postFormSchema,
+  SHARE_IMAGE_NOT_OURS,
   SLUG_TAKEN,
 } from "./post-schema";
 
@@ -124,6 +127,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     },
     fieldErrorOf: (error) => {
       if (error instanceof PostSlugTakenError) return new StaffFieldError("slug", SLUG_TAKEN, 409);
+      if (error instanceof PostShareImageError)
+        return new StaffFieldError("shareImage", SHARE_IMAGE_NOT_OURS);
       // Saved by someone else meanwhile: the whole form's error, nothing overwritten.
       if (error instanceof PostEditConflictError)
         return new StaffFieldError(null, EDIT_CONFLICT, 409);
@@ -375,11 +380,10 @@ function PostForm() {
               meta={fields.metaDescription}
               hint={`${metaLength} حرفاً — الأفضل ألا يزيد على ${META_DESCRIPTION_HINT_LENGTH} حرفاً، وإن تُرك فارغاً استُخدم المقتطف.`}
             />
-            <InputField
-              label="صورة المشاركة"
+            <ShareImageField
               meta={fields.shareImage}
-              dir="ltr"
-              hint="رابط صورة تظهر عند مشاركة المقال. إن تُرك فارغاً استُخدمت الصورة البارزة."
+              featuredImage={previewImage}
+              onChoose={(value) => form.update({ name: fields.shareImage.name, value })}
             />
             <InputField
               label="الصفحة الأصلية للمقال (Canonical)"

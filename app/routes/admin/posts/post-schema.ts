@@ -10,8 +10,9 @@ const SLUG_REQUIRED = "الرابط مطلوب";
 export const CONTENT_REQUIRED = "محتوى المقال مطلوب";
 const SLUG_TOO_LONG = "الرابط يجب ألا يزيد على 200 حرف";
 const PUBLISH_AT_INVALID = "اكتب تاريخ النشر ووقته كاملين";
-const SHARE_IMAGE_INVALID =
-  "رابط صورة المشاركة غير صالح: استخدم صورة من المعرض (/uploads/…) أو رابطاً يبدأ بـ https://";
+/** The share image is chosen from the gallery; the server checks it is one of ours. */
+export const SHARE_IMAGE_NOT_OURS =
+  "صورة المشاركة يجب أن تكون من معرض صور الموقع أو من صوره المرفوعة؛ اختر صورة من المعرض أو اتركها للصورة البارزة";
 const CANONICAL_INVALID = "الرابط الأساسي غير صالح: اكتب رابطاً كاملاً يبدأ بـ https://";
 /** The length search engines show of a description; longer ones are cut. */
 export const META_DESCRIPTION_HINT_LENGTH = 155;
@@ -58,10 +59,11 @@ export const postFormSchema = z.object({
     tooLong: "وصف محركات البحث يجب ألا يزيد على 300 حرف",
   }).optional(),
   shareImage: z
-    .string({ error: SHARE_IMAGE_INVALID })
+    .string({ error: SHARE_IMAGE_NOT_OURS })
     .trim()
-    .max(1000, SHARE_IMAGE_INVALID)
-    .regex(/^(\/uploads\/\S+|https:\/\/\S+)$/, SHARE_IMAGE_INVALID)
+    .max(1000, SHARE_IMAGE_NOT_OURS)
+    // Only the shape here; the server checks it is a gallery image or one of our uploads.
+    .regex(/^(\/\S+|https?:\/\/\S+)$/, SHARE_IMAGE_NOT_OURS)
     .optional(),
   canonicalUrl: z
     .string({ error: CANONICAL_INVALID })
