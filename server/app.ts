@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
@@ -148,7 +149,9 @@ app.use(pageCache.middleware);
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The build itself, not a function returning it: React Router then derives its routes once
+    // instead of on every request (docs/decisions/027).
+    build: serverBuild,
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
   }),
 );

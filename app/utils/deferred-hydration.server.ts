@@ -18,21 +18,22 @@ export interface ReadingPage {
   lists: string[];
 }
 
-/** React Router's scripts at the end of <body>: the router's context, the app, the loaders' data. */
-const APP_SCRIPTS = /<script[^>]*>window\.__reactRouterContext = [\s\S]*(?=<\/body>)/;
+/** Where React Router's scripts at the end of <body> begin: the router's context. */
+const ROUTER_CONTEXT = "window.__reactRouterContext = ";
 /** The app's module preloads, which React puts in <head>. */
 const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 
 /** The page's app scripts moved into a template, and the script that brings them back. */
 export function deferHydration(html: string, page: ReadingPage): string {
-  const preloads = html.match(MODULE_PRELOADS) ?? [];
-  const withoutPreloads = html.replace(MODULE_PRELOADS, "");
-  const match = APP_SCRIPTS.exec(withoutPreloads);
-  if (!match) return html;
-  const before = withoutPreloads.slice(0, match.index);
-  const after = withoutPreloads.slice(match.index + match[0].length);
-  const template = `<template id="rifq-app" data-page="${escapeAttribute(JSON.stringify(page))}">${preloads.join("")}${match[0]}</template>`;
-  return `${before}${template}<script src="/reading-boot.js" defer></script>${after}`;
+  const headEnd = html.indexOf("</head>");
+  const bodyEnd = html.lastIndexOf("</body>");
+  const context = html.indexOf(ROUTER_CONTEXT, headEnd);
+  const scriptsStart = html.lastIndexOf("<script", context);
+  if (headEnd < 0 || bodyEnd < 0 || context < 0 || scriptsStart < headEnd) return html;
+  const head = html.slice(0, headEnd);
+  const preloads = head.match(MODULE_PRELOADS) ?? [];
+  const template = `<template id="rifq-app" data-page="${escapeAttribute(JSON.stringify(page))}">${preloads.join("")}${html.slice(scriptsStart, bodyEnd)}</template>`;
+  return `${head.replace(MODULE_PRELOADS, "")}${html.slice(headEnd, scriptsStart)}${template}<script src="/reading-boot.js" defer></script>${html.slice(bodyEnd)}`;
 }
 
 const escapeAttribute = (value: string) =>
