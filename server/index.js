@@ -1,6 +1,6 @@
 // Starts the HTTP server: Vite middleware in development, the built bundle in production.
-import compression from "compression";
 import express from "express";
+import { compressResponses } from "./compress-responses.js";
 import { createShutdownGuard } from "./shutdown-guard.js";
 import { serveBuiltAssets } from "./static-assets.js";
 
@@ -12,10 +12,7 @@ const server = express();
 server.disable("x-powered-by");
 const shutdownGuard = createShutdownGuard();
 server.use(shutdownGuard.middleware);
-// Server-Sent Events must reach the browser as they are written, never buffered.
-server.use(
-  compression({ filter: (req, res) => req.path !== "/realtime" && compression.filter(req, res) }),
-);
+server.use(compressResponses());
 
 let appModule;
 if (DEVELOPMENT) {

@@ -20,17 +20,9 @@ const BUDGET = {
   jsRequests: 12,
   fontKB: 80,
   totalKB: 200,
-  /** The document, with the critical CSS inlined in it: the issue's pages. */
+  /** The document, with the critical CSS inlined in it: the first 14 KB round trip. */
   htmlKB: 14,
-  /**
-   * A ratchet for the long text pages (strategy, governance, services: 14.3–14.6 KB), whose
-   * loaders' data repeats their texts for the app (docs/decisions/033).
-   */
-  longPageHtmlKB: 15,
 };
-
-/** The pages the issue names for the 14 KB first round trip. */
-const FIRST_SCREEN_PAGES = new Set(["/", "/media/news", "/media/news/budget-post", "/donate"]);
 
 const PUBLIC_PAGES = [
   "/",
@@ -90,8 +82,7 @@ describe("a signed-out first visit stays within the budget", () => {
     expect(visit.requests.js, summary).toBeLessThanOrEqual(BUDGET.jsRequests);
     expect(kb(visit.bytes.font), summary).toBeLessThanOrEqual(BUDGET.fontKB);
     expect(kb(visit.total), summary).toBeLessThanOrEqual(BUDGET.totalKB);
-    const htmlKB = FIRST_SCREEN_PAGES.has(pathname) ? BUDGET.htmlKB : BUDGET.longPageHtmlKB;
-    expect(kb(visit.bytes.html), summary).toBeLessThanOrEqual(htmlKB);
+    expect(kb(visit.bytes.html), summary).toBeLessThanOrEqual(BUDGET.htmlKB);
     // Measured compressed, as production sends it; nothing on the page fails.
     expect(document?.encoding).not.toBe("identity");
     expect(visit.errors).toEqual([]);

@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import compression from "compression";
 import express from "express";
 import type { Database } from "~/utils/db.server";
+import { compressResponses } from "../../../server/compress-responses.js";
 import { serveBuiltAssets } from "../../../server/static-assets.js";
 
 export interface InProcessServer {
@@ -59,9 +59,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
 
   // The same stack as server/index.js in production.
   host.disable("x-powered-by");
-  host.use(
-    compression({ filter: (req, res) => req.path !== "/realtime" && compression.filter(req, res) }),
-  );
+  host.use(compressResponses());
   host.use(serveBuiltAssets(buildDir));
   host.use(built.app);
 
