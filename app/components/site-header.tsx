@@ -212,8 +212,9 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   const summary = useRef<HTMLElement>(null);
   const details = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
+  const signedInAs = user?.fullName ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, or signing out, closes the menu.
+  useEffect(() => setOpen(false), [pathname, signedInAs]);
   // Opened before the page had its app (docs/decisions/033): the element knows, the state learns.
   useEffect(() => {
     if (details.current?.open) setOpen(true);
