@@ -245,12 +245,6 @@ function staffPostsQuery(filters: StaffPostFilters) {
     .$dynamic();
 }
 
-/** Every post, newest first, with its category and author (spec §2.5). */
-export async function listPostsForStaff(actor: Actor | null, filters: StaffPostFilters = {}) {
-  assertRole(actor, "editor");
-  return staffPostsQuery(filters);
-}
-
 export const STAFF_POSTS_PAGE_SIZE = 50;
 
 /** One page of the staff list (docs/decisions/027). */
@@ -264,7 +258,7 @@ export async function listPostsPageForStaff(
   return toPaged(rows, filters.page, STAFF_POSTS_PAGE_SIZE);
 }
 
-export type StaffPostRow = Awaited<ReturnType<typeof listPostsForStaff>>[number];
+export type StaffPostRow = Awaited<ReturnType<typeof listPostsPageForStaff>>["items"][number];
 
 /** One post, whatever its status, for the edit form; null when there is none. */
 export async function getPostForStaff(actor: Actor | null, id: string) {
