@@ -119,7 +119,7 @@ export default function UsersScreen() {
   let body: React.ReactNode;
   if (reloading) body = <SkeletonCards count={5} />;
   else if (loadError) body = <p className="rounded-2xl bg-white p-6 text-danger">{loadError}</p>;
-  else if (!users.length)
+  else if (pageCount === 0)
     body = (
       <EmptyState
         searching={false}

@@ -43,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     images: found?.items ?? [],
     page,
     hasMore: found?.hasMore ?? false,
+    total: found?.total ?? 0,
     pageCount: Math.ceil((found?.total ?? 0) / STAFF_IMAGES_PAGE_SIZE),
     q,
     ...list,
@@ -89,7 +90,7 @@ function ImageCard({ image }: { image: StaffImageRow }) {
 }
 
 export default function ImagesList() {
-  const { images, page, hasMore, pageCount, q, loadError } = useLoaderData<typeof loader>();
+  const { images, page, hasMore, total, pageCount, q, loadError } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="معرض الصور"
@@ -101,7 +102,8 @@ export default function ImagesList() {
         active: Boolean(q),
       }}
       loadError={loadError}
-      itemCount={images.length}
+      // The whole list's count: a page past the end (after a delete) still links back.
+      itemCount={total}
       empty={{
         icon: Images,
         title: "لا توجد صور بعد",

@@ -79,7 +79,7 @@ export default function Subscribers() {
           <dd className="text-3xl font-bold">{pendingCount}</dd>
         </div>
       </dl>
-      {confirmed.length === 0 ? (
+      {confirmedCount === 0 ? (
         <EmptyState
           searching={false}
           icon={Mail}

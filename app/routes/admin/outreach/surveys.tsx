@@ -230,7 +230,7 @@ export default function SurveyResults() {
             <h2 id="comments-heading" className="mb-3 text-xl">
               التعليقات وطلبات التواصل ({commentCount})
             </h2>
-            {comments.length === 0 ? (
+            {commentCount === 0 ? (
               <p className="text-muted">لا توجد تعليقات في هذه الفترة.</p>
             ) : (
               <ul className="space-y-3">

@@ -264,7 +264,7 @@ export default function VolunteersInbox() {
       <p className="mb-4 text-muted" role="status">
         عدد الطلبات: {total}
       </p>
-      {volunteers.length === 0 ? (
+      {total === 0 ? (
         <EmptyState
           searching={searching}
           icon={HandHeart}

@@ -53,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     videos: found?.items ?? [],
     page,
     hasMore: found?.hasMore ?? false,
+    total: found?.total ?? 0,
     pageCount: Math.ceil((found?.total ?? 0) / STAFF_VIDEOS_PAGE_SIZE),
     q,
     ...list,
@@ -151,7 +152,7 @@ function VideoCard({ video }: { video: StaffVideoRow }) {
 }
 
 export default function VideosList() {
-  const { videos, page, hasMore, pageCount, q, loadError } = useLoaderData<typeof loader>();
+  const { videos, page, hasMore, total, pageCount, q, loadError } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="الفيديوهات"
@@ -163,7 +164,8 @@ export default function VideosList() {
         active: Boolean(q),
       }}
       loadError={loadError}
-      itemCount={videos.length}
+      // The whole list's count: a page past the end (after a delete) still links back.
+      itemCount={total}
       empty={{
         icon: Video,
         title: "لا توجد فيديوهات بعد",
