@@ -1,5 +1,6 @@
-// Part of `npm run bench`: the site with 10,000 posts. Prints how long the news list, a post and
-// the staff posts list take to render (one request at a time, past the page cache). Figures only.
+// Part of `npm run bench`: the site with 10,000 posts (and as many videos and images). Prints how
+// long the news list, a post, the staff posts list, the media library and the staff videos take
+// to render (one request at a time, past the page cache). Figures only.
 import { createHmac } from "node:crypto";
 import { ADMIN_ENV, request, run, signInAdmin, startServer } from "./server.js";
 
@@ -46,6 +47,12 @@ export async function benchManyPosts({ port = 3995 } = {}) {
       "/media/news?page=250": await timeRenders(`${server.url}/media/news?page=250`, signedOut()),
       "a post": await timeRenders(`${server.url}/media/news/bench-post-5000`, signedOut()),
       "staff posts list": await timeRenders(`${server.url}/admin/dashboard/posts`, admin),
+      "/media/gallery": await timeRenders(`${server.url}/media/gallery`, signedOut()),
+      "/media/gallery?page=300": await timeRenders(
+        `${server.url}/media/gallery?page=300`,
+        signedOut(),
+      ),
+      "staff videos list": await timeRenders(`${server.url}/admin/dashboard/videos`, admin),
     };
     console.log(
       `${COUNT.toLocaleString("en")} posts, rendered one at a time: ` +

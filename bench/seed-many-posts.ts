@@ -1,8 +1,9 @@
 // Adds `MANY_POSTS` (default 10,000) news posts to DATA_DIR for bench/many-posts.js: four
-// categories, most published over the past years, some drafts, a featured image on every tenth.
+// categories, most published over the past years, some drafts, a featured image on every tenth;
+// and as many videos (every fourth a draft) and gallery images, for the media lists.
 import { randomBytes } from "node:crypto";
 import { db, ensureDatabaseReady, getDatabaseHandle } from "../app/utils/db.server";
-import { categories, posts, users } from "../database/schema";
+import { categories, images, posts, users, videos } from "../database/schema";
 
 const COUNT = Number(process.env.MANY_POSTS ?? 10_000);
 const BATCH = 500;
@@ -47,6 +48,22 @@ for (let start = 0; start < COUNT; start += BATCH) {
     };
   });
   await db.insert(posts).values(rows);
+  const media = rows.map((row, j) => ({
+    title: row.title,
+    categoryId: row.categoryId,
+    authorId: row.authorId,
+    createdAt: new Date(row.createdAt.getTime() - j * 1000),
+  }));
+  await db.insert(videos).values(
+    media.map((row, j) => ({
+      ...row,
+      youtubeId: "dQw4w9WgXcQ",
+      status: (start + j) % 4 === 0 ? ("draft" as const) : ("published" as const),
+    })),
+  );
+  await db
+    .insert(images)
+    .values(media.map((row) => ({ ...row, imageUrl: "/brand/association.svg" })));
 }
 await getDatabaseHandle().close();
-console.log(`seeded ${COUNT} posts`);
+console.log(`seeded ${COUNT} posts, videos and images`);

@@ -13,6 +13,7 @@ const linkClass =
 export function PageLinks({
   page,
   hasMore,
+  pageCount,
   hash,
   label,
   newer,
@@ -21,6 +22,8 @@ export function PageLinks({
 }: {
   page: number;
   hasMore: boolean;
+  /** How many pages the list has, when the screen counted it ("صفحة 2 من 5"). */
+  pageCount?: number;
   hash?: string;
   /** What the navigation is, for screen readers. */
   label: string;
@@ -38,7 +41,10 @@ export function PageLinks({
           {newer}
         </Link>
       )}
-      <span className="text-muted">صفحة {page}</span>
+      <span className="text-muted">
+        صفحة {page}
+        {pageCount && pageCount >= page ? ` من ${pageCount}` : ""}
+      </span>
       {hasMore && (
         <Link to={pageHref(search, page + 1, hash)} preventScrollReset className={linkClass}>
           {older}

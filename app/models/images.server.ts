@@ -1,12 +1,13 @@
-import { desc, eq, ilike, or } from "drizzle-orm";
+import { eq, ilike, or } from "drizzle-orm";
+import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
-import { containingPattern, isUuid } from "~/utils/db-helpers.server";
+import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
 import { isStoredImage, removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import { categories, images, users } from "../../database/schema";
 
-/** What the gallery and the staff list show of an image. */
+/** What the staff list shows of an image. */
 const imageCardColumns = {
   id: images.id,
   title: images.title,
@@ -16,18 +17,6 @@ const imageCardColumns = {
   categoryName: categories.name,
   authorName: users.fullName,
 };
-
-/** The gallery's images, newest first (images have no status: every image is public). */
-export async function listGalleryImages() {
-  return db
-    .select(imageCardColumns)
-    .from(images)
-    .leftJoin(categories, eq(images.categoryId, categories.id))
-    .leftJoin(users, eq(images.authorId, users.id))
-    .orderBy(desc(images.createdAt));
-}
-
-export type GalleryImage = Awaited<ReturnType<typeof listGalleryImages>>[number];
 
 /**
  * Whether `url` is an image of ours: a gallery image, or an image our uploads hold (a post's
@@ -50,23 +39,56 @@ const IMAGE_FOLDER = "gallery";
 
 const notFound = () => new Response("الصورة غير موجودة", { status: 404 });
 
-/** Every gallery image, newest first, with its category and author (spec §2.8). */
-export async function listImagesForStaff(actor: Actor | null, filters: { q?: string } = {}) {
-  assertRole(actor, "editor");
-  const q = filters.q?.trim();
-  const pattern = q ? containingPattern(q) : null;
-  return db
-    .select(imageCardColumns)
-    .from(images)
-    .leftJoin(categories, eq(images.categoryId, categories.id))
-    .leftJoin(users, eq(images.authorId, users.id))
-    .where(
-      pattern ? or(ilike(images.title, pattern), ilike(images.description, pattern)) : undefined,
-    )
-    .orderBy(desc(images.createdAt));
+export const STAFF_IMAGES_PAGE_SIZE = 24;
+/** The image picker of the post editor offers the newest images only. */
+export const IMAGE_CHOICES_LIMIT = 100;
+
+const newestImagesFirst = newestFirst(images.createdAt, images.id);
+
+/** Images whose title or description holds the searched words. */
+function searchCondition(q: string | undefined) {
+  const words = q?.trim();
+  if (!words) return undefined;
+  const pattern = containingPattern(words);
+  return or(ilike(images.title, pattern), ilike(images.description, pattern));
 }
 
-export type StaffImageRow = Awaited<ReturnType<typeof listImagesForStaff>>[number];
+/**
+ * One page of the gallery's images, newest first (id breaks ties), with their category and
+ * author, and how many match (spec §2.8, docs/decisions/036).
+ */
+export async function listImagesForStaff(
+  actor: Actor | null,
+  filters: { q?: string; page?: number } = {},
+) {
+  assertRole(actor, "editor");
+  const where = searchCondition(filters.q);
+  return readCountedPage(filters.page ?? 1, STAFF_IMAGES_PAGE_SIZE, {
+    rows: ({ limit, offset }) =>
+      db
+        .select(imageCardColumns)
+        .from(images)
+        .leftJoin(categories, eq(images.categoryId, categories.id))
+        .leftJoin(users, eq(images.authorId, users.id))
+        .where(where)
+        .orderBy(...newestImagesFirst)
+        .limit(limit)
+        .offset(offset),
+    count: () => db.$count(images, where),
+  });
+}
+
+export type StaffImageRow = Awaited<ReturnType<typeof listImagesForStaff>>["items"][number];
+
+/** The newest images, for the post editor's image picker. */
+export async function listImageChoices(actor: Actor | null) {
+  assertRole(actor, "editor");
+  return db
+    .select({ id: images.id, title: images.title, imageUrl: images.imageUrl })
+    .from(images)
+    .orderBy(...newestImagesFirst)
+    .limit(IMAGE_CHOICES_LIMIT);
+}
 
 /** One image for the edit form; null when there is none. */
 export async function getImageForStaff(actor: Actor | null, id: string) {

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
-import { isUuid } from "~/utils/db-helpers.server";
+import { isUuid, newestFirst } from "~/utils/db-helpers.server";
 import { getSiteUrl } from "~/utils/env.server";
 import { sendMail } from "~/utils/mailer.server";
 import { newsletterSubscribers } from "../../database/schema";
@@ -92,25 +93,51 @@ export async function unsubscribeFromNewsletter(token: string): Promise<boolean>
   return removed.length > 0;
 }
 
-/** Confirmed addresses (the only ones that count), newest first, and the waiting ones' count. */
-export async function listSubscribersForStaff(actor: Actor | null) {
+const isConfirmed = isNotNull(newsletterSubscribers.confirmedAt);
+const confirmedColumns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  confirmedAt: newsletterSubscribers.confirmedAt,
+};
+/** Newest confirmation first; the id breaks ties, so pages neither overlap nor skip. */
+const newestConfirmedFirst = newestFirst(
+  newsletterSubscribers.confirmedAt,
+  newsletterSubscribers.id,
+);
+
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+/**
+ * One page of the confirmed addresses (the only ones that count), newest first, how many
+ * there are, and how many wait for confirmation (docs/decisions/036).
+ */
+export async function listSubscribersForStaff(actor: Actor | null, page = 1) {
   assertRole(actor, "editor");
-  const [confirmed, [pending]] = await Promise.all([
-    db
-      .select({
-        id: newsletterSubscribers.id,
-        email: newsletterSubscribers.email,
-        confirmedAt: newsletterSubscribers.confirmedAt,
-      })
-      .from(newsletterSubscribers)
-      .where(isNotNull(newsletterSubscribers.confirmedAt))
-      .orderBy(desc(newsletterSubscribers.confirmedAt)),
-    db
-      .select({ value: count() })
-      .from(newsletterSubscribers)
-      .where(isNull(newsletterSubscribers.confirmedAt)),
+  const [confirmed, pendingCount] = await Promise.all([
+    readCountedPage(page, SUBSCRIBERS_PAGE_SIZE, {
+      rows: ({ limit, offset }) =>
+        db
+          .select(confirmedColumns)
+          .from(newsletterSubscribers)
+          .where(isConfirmed)
+          .orderBy(...newestConfirmedFirst)
+          .limit(limit)
+          .offset(offset),
+      count: () => db.$count(newsletterSubscribers, isConfirmed),
+    }),
+    db.$count(newsletterSubscribers, isNull(newsletterSubscribers.confirmedAt)),
   ]);
-  return { confirmed, pendingCount: pending.value };
+  return { confirmed, pendingCount };
+}
+
+/** Every confirmed address, newest first: for the CSV file only. */
+export async function listConfirmedSubscribersForExport(actor: Actor | null) {
+  assertRole(actor, "editor");
+  return db
+    .select(confirmedColumns)
+    .from(newsletterSubscribers)
+    .where(isConfirmed)
+    .orderBy(...newestConfirmedFirst);
 }
 
 /** Unconfirmed addresses whose link has expired (the retention job). Answers how many. */

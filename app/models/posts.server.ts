@@ -19,7 +19,12 @@ import { type PostStatus, publishedAtFor, toggledStatus } from "~/shared/post-st
 import { type Actor, assertRole } from "~/shared/roles";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
-import { containingPattern, isUuid, violatedUniqueConstraint } from "~/utils/db-helpers.server";
+import {
+  containingPattern,
+  isUuid,
+  newestFirst,
+  violatedUniqueConstraint,
+} from "~/utils/db-helpers.server";
 import { removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import { cachedRead } from "~/utils/read-cache.server";
@@ -86,9 +91,10 @@ async function selectPostPage(condition: SQL | undefined) {
 
 export const NEWS_PAGE_SIZE = 20;
 
-// "nulls last" as the indexes on published_at and created_at are, so a page is an index scan.
-const newestPublishedFirst = sql`${posts.publishedAt} desc nulls last`;
-const newestCreatedFirst = sql`${posts.createdAt} desc nulls last`;
+// "nulls last" as the indexes on published_at and created_at are, so a page is an index scan;
+// the id breaks ties, so pages neither overlap nor skip (docs/decisions/036).
+const newestPublishedFirst = newestFirst(posts.publishedAt, posts.id);
+const newestCreatedFirst = newestFirst(posts.createdAt, posts.id);
 
 /** Posts of a category chip: the uncategorised ones for 'عام'; every post for no chip. */
 function inChip(chip: string | null | undefined): SQL | undefined {
@@ -120,7 +126,7 @@ export async function listPublishedPostsPage({
     .leftJoin(categories, eq(posts.categoryId, categories.id))
     .leftJoin(users, eq(posts.authorId, users.id))
     .where(and(isPublic(), inChip(chip)))
-    .orderBy(newestPublishedFirst)
+    .orderBy(...newestPublishedFirst)
     .limit(limit)
     .offset(offset);
   return toPaged(rows, page, size);
@@ -136,7 +142,7 @@ export async function listFeaturedPosts() {
     .where(
       and(isPublic(), isNotNull(posts.featuredImage), ne(sql`trim(${posts.featuredImage})`, "")),
     )
-    .orderBy(newestPublishedFirst)
+    .orderBy(...newestPublishedFirst)
     .limit(FEATURED_LIMIT);
 }
 
@@ -235,14 +241,8 @@ function staffPostsQuery(filters: StaffPostFilters) {
     .leftJoin(categories, eq(posts.categoryId, categories.id))
     .leftJoin(users, eq(posts.authorId, users.id))
     .where(and(...conditions))
-    .orderBy(newestCreatedFirst)
+    .orderBy(...newestCreatedFirst)
     .$dynamic();
-}
-
-/** Every post, newest first, with its category and author (spec §2.5). */
-export async function listPostsForStaff(actor: Actor | null, filters: StaffPostFilters = {}) {
-  assertRole(actor, "editor");
-  return staffPostsQuery(filters);
 }
 
 export const STAFF_POSTS_PAGE_SIZE = 50;
@@ -258,7 +258,7 @@ export async function listPostsPageForStaff(
   return toPaged(rows, filters.page, STAFF_POSTS_PAGE_SIZE);
 }
 
-export type StaffPostRow = Awaited<ReturnType<typeof listPostsForStaff>>[number];
+export type StaffPostRow = Awaited<ReturnType<typeof listPostsPageForStaff>>["items"][number];
 
 /** One post, whatever its status, for the edit form; null when there is none. */
 export async function getPostForStaff(actor: Actor | null, id: string) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole, normaliseRole, type Role } from "~/shared/roles";
 import { roles } from "~/shared/statuses";
 import { type Database, db } from "~/utils/db.server";
@@ -141,24 +142,38 @@ export async function markEmailVerified(userId: string) {
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
 }
 
-/** The team as the user-management screen lists it (spec §2.10), oldest account first. */
-export async function listUsers(actor: Actor | null) {
+export const USERS_PAGE_SIZE = 50;
+
+/**
+ * One page of the team as the user-management screen lists it (spec §2.10), oldest account
+ * first (the unique e-mail breaks ties), and how many accounts there are (docs/decisions/036).
+ */
+export async function listUsers(actor: Actor | null, page = 1) {
   assertRole(actor, "admin");
-  const rows = await db
-    .select({
-      id: users.id,
-      fullName: users.fullName,
-      email: users.email,
-      avatarUrl: users.avatarUrl,
-      role: users.role,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .orderBy(asc(users.createdAt), asc(users.email));
-  return rows.map((row) => ({ ...row, role: normaliseRole(row.role) }));
+  const listed = await readCountedPage(page, USERS_PAGE_SIZE, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({
+          id: users.id,
+          fullName: users.fullName,
+          email: users.email,
+          avatarUrl: users.avatarUrl,
+          role: users.role,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .orderBy(asc(users.createdAt), asc(users.email))
+        .limit(limit)
+        .offset(offset),
+    count: () => db.$count(users),
+  });
+  return {
+    ...listed,
+    items: listed.items.map((row) => ({ ...row, role: normaliseRole(row.role) })),
+  };
 }
 
-export type ListedUser = Awaited<ReturnType<typeof listUsers>>[number];
+export type ListedUser = Awaited<ReturnType<typeof listUsers>>["items"][number];
 
 /** The spec's message (§4, §8) for both refusals: the primary admin, and lowering oneself. */
 export const PRIMARY_ADMIN_ROLE_LOCKED = "لا يمكن تغيير دور المشرف الأساسي";

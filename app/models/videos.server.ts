@@ -1,14 +1,15 @@
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { readCountedPage } from "~/shared/pagination";
 import { toggledStatus } from "~/shared/post-status";
 import { type Actor, assertRole } from "~/shared/roles";
 import type { VideoStatus } from "~/shared/statuses";
 import { db } from "~/utils/db.server";
-import { containingPattern, isUuid } from "~/utils/db-helpers.server";
+import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
 import { logger } from "~/utils/logger.server";
 import { categories, users, videos } from "../../database/schema";
 
-/** The fields a visitor may see of a published video. */
-const publicVideoColumns = {
+/** What the staff list shows of a video. */
+const staffVideoColumns = {
   id: videos.id,
   title: videos.title,
   description: videos.description,
@@ -17,20 +18,9 @@ const publicVideoColumns = {
   createdAt: videos.createdAt,
   categoryName: categories.name,
   authorName: users.fullName,
+  status: videos.status,
+  updatedAt: videos.updatedAt,
 };
-
-/** Published videos, newest first; drafts never come out of here. */
-export async function listPublishedVideos() {
-  return db
-    .select(publicVideoColumns)
-    .from(videos)
-    .leftJoin(categories, eq(videos.categoryId, categories.id))
-    .leftJoin(users, eq(videos.authorId, users.id))
-    .where(eq(videos.status, "published"))
-    .orderBy(desc(videos.createdAt));
-}
-
-export type PublicVideo = Awaited<ReturnType<typeof listPublishedVideos>>[number];
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
 // Reads and changes need an editor (docs/decisions/020).
@@ -39,29 +29,46 @@ export type { VideoStatus };
 
 const notFound = () => new Response("الفيديو غير موجود", { status: 404 });
 
-/** Every video, newest first, with its category and author, for the staff list (spec §2.7). */
-export async function listVideosForStaff(actor: Actor | null, filters: { q?: string } = {}) {
-  assertRole(actor, "editor");
-  const q = filters.q?.trim();
-  const pattern = q ? containingPattern(q) : null;
-  return db
-    .select({ ...publicVideoColumns, status: videos.status, updatedAt: videos.updatedAt })
-    .from(videos)
-    .leftJoin(categories, eq(videos.categoryId, categories.id))
-    .leftJoin(users, eq(videos.authorId, users.id))
-    .where(
-      pattern
-        ? or(
-            ilike(videos.title, pattern),
-            ilike(videos.description, pattern),
-            ilike(videos.youtubeId, pattern),
-          )
-        : undefined,
-    )
-    .orderBy(desc(videos.createdAt));
+export const STAFF_VIDEOS_PAGE_SIZE = 24;
+
+/** Videos whose title, description or YouTube id holds the searched words. */
+function searchCondition(q: string | undefined) {
+  const words = q?.trim();
+  if (!words) return undefined;
+  const pattern = containingPattern(words);
+  return or(
+    ilike(videos.title, pattern),
+    ilike(videos.description, pattern),
+    ilike(videos.youtubeId, pattern),
+  );
 }
 
-export type StaffVideoRow = Awaited<ReturnType<typeof listVideosForStaff>>[number];
+/**
+ * One page of the videos, newest first (id breaks ties), with their category and author, and
+ * how many match, for the staff list (spec §2.7, docs/decisions/036).
+ */
+export async function listVideosForStaff(
+  actor: Actor | null,
+  filters: { q?: string; page?: number } = {},
+) {
+  assertRole(actor, "editor");
+  const where = searchCondition(filters.q);
+  return readCountedPage(filters.page ?? 1, STAFF_VIDEOS_PAGE_SIZE, {
+    rows: ({ limit, offset }) =>
+      db
+        .select(staffVideoColumns)
+        .from(videos)
+        .leftJoin(categories, eq(videos.categoryId, categories.id))
+        .leftJoin(users, eq(videos.authorId, users.id))
+        .where(where)
+        .orderBy(...newestFirst(videos.createdAt, videos.id))
+        .limit(limit)
+        .offset(offset),
+    count: () => db.$count(videos, where),
+  });
+}
+
+export type StaffVideoRow = Awaited<ReturnType<typeof listVideosForStaff>>["items"][number];
 
 /** One video, whatever its status, for the edit form; null when there is none. */
 export async function getVideoForStaff(actor: Actor | null, id: string) {

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, lt, or, type SQL } from "drizzle-orm";
 import { availabilityLabels, interestLabels } from "~/content/volunteer";
 import { cityName, localMobile, type VolunteerInput } from "~/shared/outreach-schemas";
+import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import type { VolunteerStatus } from "~/shared/statuses";
 import { db } from "~/utils/db.server";
-import { containingPattern, isUuid } from "~/utils/db-helpers.server";
+import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
 import { getSiteUrl } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { sendMail } from "~/utils/mailer.server";
@@ -80,9 +81,8 @@ export interface VolunteerFilters {
   q?: string;
 }
 
-/** The volunteers, newest first, for the staff inbox. */
-export async function listVolunteersForStaff(actor: Actor | null, filters: VolunteerFilters = {}) {
-  assertRole(actor, "editor");
+/** The rows the inbox's filters and search leave. */
+function filterCondition(filters: VolunteerFilters) {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(volunteers.status, filters.status));
   if (filters.city) conditions.push(eq(volunteers.city, filters.city));
@@ -99,11 +99,42 @@ export async function listVolunteersForStaff(actor: Actor | null, filters: Volun
     );
     if (matches) conditions.push(matches);
   }
+  return and(...conditions);
+}
+
+/** Newest first; the id breaks ties, so pages neither overlap nor skip. */
+const newestVolunteersFirst = newestFirst(volunteers.createdAt, volunteers.id);
+
+/** Every volunteer the filters leave, newest first: for the CSV file only. */
+export async function listVolunteersForStaff(actor: Actor | null, filters: VolunteerFilters = {}) {
+  assertRole(actor, "editor");
   return db
     .select()
     .from(volunteers)
-    .where(and(...conditions))
-    .orderBy(desc(volunteers.createdAt));
+    .where(filterCondition(filters))
+    .orderBy(...newestVolunteersFirst);
+}
+
+export const VOLUNTEERS_PAGE_SIZE = 20;
+
+/** One page of the staff inbox, and how many registrations the filters leave. */
+export async function listVolunteersPageForStaff(
+  actor: Actor | null,
+  filters: VolunteerFilters & { page: number },
+) {
+  assertRole(actor, "editor");
+  const where = filterCondition(filters);
+  return readCountedPage(filters.page, VOLUNTEERS_PAGE_SIZE, {
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(volunteers)
+        .where(where)
+        .orderBy(...newestVolunteersFirst)
+        .limit(limit)
+        .offset(offset),
+    count: () => db.$count(volunteers, where),
+  });
 }
 
 /** Moves a registration along (new → contacted → accepted/declined) and keeps staff's note. */

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { pageFrom, pageHref, pageWindow, toPaged } from "./pagination";
+import { pageFrom, pageHref, pageWindow, readCountedPage, toPaged } from "./pagination";
 
 test("the page comes from ?page=, 1 for anything that is not a sensible page number", () => {
   expect(pageFrom("/media/news")).toBe(1);
@@ -28,4 +28,25 @@ test("links to other pages keep the other search parameters", () => {
   );
   expect(pageHref("?category=x&page=2", 1)).toBe("?category=x");
   expect(pageHref("", 1)).toBe("?");
+});
+
+test("a counted page reads one page and the count, and knows whether more follow", async () => {
+  const rows = Array.from({ length: 45 }, (_, i) => i);
+  const read = {
+    rows: async ({ limit, offset }: { limit: number; offset: number }) =>
+      rows.slice(offset, offset + limit),
+    count: async () => rows.length,
+  };
+  expect(await readCountedPage(1, 20, read)).toEqual({
+    items: rows.slice(0, 20),
+    page: 1,
+    hasMore: true,
+    total: 45,
+  });
+  expect(await readCountedPage(3, 20, read)).toEqual({
+    items: rows.slice(40),
+    page: 3,
+    hasMore: false,
+    total: 45,
+  });
 });

@@ -30,6 +30,30 @@ export function toPaged<T>(rows: T[], page: number, size: number): Paged<T> {
   return { items: rows.slice(0, size), page, hasMore: rows.length > size };
 }
 
+/** A page of a list whose whole length the screen shows ("عدد الطلبات: 1,234"). */
+export interface CountedPage<T> extends Paged<T> {
+  total: number;
+}
+
+/**
+ * Reads one page of `size` rows and the count of the whole list (two bounded queries: the
+ * rows of the page, and `count(*)`), so the screen can say how many there are.
+ */
+export async function readCountedPage<T>(
+  page: number,
+  size: number,
+  read: {
+    rows(window: { limit: number; offset: number }): Promise<T[]>;
+    count(): Promise<number>;
+  },
+): Promise<CountedPage<T>> {
+  const [items, total] = await Promise.all([
+    read.rows({ limit: size, offset: (page - 1) * size }),
+    read.count(),
+  ]);
+  return { items, page, hasMore: page * size < total, total };
+}
+
 /** The address of another page of the same list (other search parameters kept). */
 export function pageHref(search: string, page: number, hash = ""): string {
   const params = new URLSearchParams(search);

@@ -1,3 +1,5 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+
 /**
  * The name of the unique constraint a failed query broke (PostgreSQL code 23505), or null.
  * Drizzle wraps the driver's error (pg or PGlite, both carry `code` and `constraint`) in
@@ -21,3 +23,11 @@ export const isUuid = (value: string) => UUID.test(value);
 
 /** `%text%` for ILIKE, with the user's own %, _ and \ searched as characters. */
 export const containingPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+/**
+ * `column desc nulls last`: the order of the schema's `.desc()` indexes (drizzle writes them
+ * `DESC NULLS LAST`), so a list ordered by it reads a page straight from its index. A plain
+ * `desc` (nulls first) could not use them.
+ */
+export const newestFirst = (...columns: (AnyColumn | SQL)[]) =>
+  columns.map((column) => sql`${column} desc nulls last`);

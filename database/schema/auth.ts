@@ -29,7 +29,11 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check("users_role_check", sql`${table.role} in ('viewer', 'editor', 'admin')`)],
+  (table) => [
+    check("users_role_check", sql`${table.role} in ('viewer', 'editor', 'admin')`),
+    // The user-management list, oldest account first (docs/decisions/036).
+    index("users_created_at_idx").on(table.createdAt, table.email),
+  ],
 );
 
 export const sessions = pgTable(

@@ -84,8 +84,13 @@ export const posts = pgTable(
       sql`(${table.status} = 'published') = (${table.publishedAt} is not null)`,
     ),
     check("posts_views_count_check", sql`${table.viewsCount} >= 0`),
-    index("posts_status_published_at_idx").on(table.status, table.publishedAt.desc()),
-    index("posts_created_at_idx").on(table.createdAt.desc()),
+    // The lists' orders, id breaking ties (docs/decisions/027, 036).
+    index("posts_status_published_at_idx").on(
+      table.status,
+      table.publishedAt.desc(),
+      table.id.desc(),
+    ),
+    index("posts_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
   ],
 );
 
@@ -106,7 +111,9 @@ export const videos = pgTable(
   (table) => [
     check("videos_status_check", sql`${table.status} in ('draft', 'published')`),
     check("videos_views_count_check", sql`${table.viewsCount} >= 0`),
-    index("videos_status_created_at_idx").on(table.status, table.createdAt.desc()),
+    // The media library's published videos and the staff list (docs/decisions/036).
+    index("videos_status_created_at_idx").on(table.status, table.createdAt.desc(), table.id.desc()),
+    index("videos_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
   ],
 );
 
@@ -121,7 +128,7 @@ export const images = pgTable(
     authorId: authorId(),
     createdAt: createdAt(),
   },
-  (table) => [index("images_created_at_idx").on(table.createdAt.desc())],
+  (table) => [index("images_created_at_idx").on(table.createdAt.desc(), table.id.desc())],
 );
 
 /** Every saved value of a page text, newest last: the in-place editor's history. */

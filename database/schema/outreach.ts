@@ -32,7 +32,14 @@ export const volunteers = pgTable(
       "volunteers_status_check",
       sql`${table.status} in ('new', 'contacted', 'accepted', 'declined')`,
     ),
-    index("volunteers_created_at_idx").on(table.createdAt),
+    // The inbox's order, alone or under its status or city filter (docs/decisions/036).
+    index("volunteers_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("volunteers_status_created_at_idx").on(
+      table.status,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index("volunteers_city_created_at_idx").on(table.city, table.createdAt.desc(), table.id.desc()),
   ],
 );
 
@@ -55,14 +62,27 @@ export const surveyResponses = pgTable(
       sql`${table.audience} in ('visitors', 'beneficiaries')`,
     ),
     index("survey_responses_created_at_idx").on(table.createdAt),
+    // One survey's answers in a period, newest first (docs/decisions/036).
+    index("survey_responses_audience_created_at_idx").on(
+      table.audience,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
   ],
 );
 
-export const newsletterSubscribers = pgTable("newsletter_subscribers", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  email: text("email").notNull().unique(),
-  /** The secret of the confirmation and unsubscribe links. */
-  token: text("token").notNull().unique(),
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    /** The secret of the confirmation and unsubscribe links. */
+    token: text("token").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The confirmed list, newest first, and the count of those waiting (docs/decisions/036).
+  (table) => [
+    index("newsletter_subscribers_confirmed_at_idx").on(table.confirmedAt.desc(), table.id.desc()),
+  ],
+);

@@ -3,12 +3,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createCategory } from "~/models/categories.server";
+import { listGalleryPage } from "~/models/gallery.server";
 import {
   createImage,
   deleteImage,
   getImageForStaff,
   type ImageInput,
-  listGalleryImages,
   listImagesForStaff,
   updateImage,
 } from "~/models/images.server";
@@ -244,7 +244,8 @@ describe("the staff list", () => {
     expect(headersOf(result).get("set-cookie")).toContain("rifq_toast");
     expect(await getImageForStaff(editor, created.id)).toBeNull();
     for (const file of filesOf(created.imageUrl)) expect(storedFiles()).not.toContain(file);
-    expect((await listGalleryImages()).map((image) => image.id)).not.toContain(created.id);
+    const gallery = await listGalleryPage({ filter: "images", page: 1 });
+    expect(gallery.items.map((image) => image.id)).not.toContain(created.id);
   });
 
   test("a storage failure while deleting is logged and never blocks the delete", async () => {
@@ -297,14 +298,14 @@ describe("the staff list", () => {
       imageInput({ description: "من مهرجان القطيف أيضاً" }),
       await pngFile(),
     );
-    const found = await listImagesForStaff(editor, { q: "القطيف" });
+    const found = (await listImagesForStaff(editor, { q: "القطيف" })).items;
     expect(found.map((image) => image.id).sort()).toEqual([byTitle.id, byDescription.id].sort());
     expect(found.find((image) => image.id === byTitle.id)).toMatchObject({
       categoryName: "فعاليات الصور",
       authorName: "محررة المعرض",
       createdAt: expect.any(Date),
     });
-    expect(await listImagesForStaff(editor, { q: "_" })).toEqual([]);
+    expect((await listImagesForStaff(editor, { q: "_" })).items).toEqual([]);
     const loaded = (await call(
       listLoader,
       requestAs(editor, `${LIST}?q=${encodeURIComponent("القطيف")}`),

@@ -34,7 +34,7 @@ describe("subscribing with double opt-in", () => {
     const [mail] = mailsTo("reader@example.test");
     expect(mail.subject).toBe("أكّد اشتراكك في نشرة جمعية رفق");
     const admin = await createUser("admin");
-    expect((await listSubscribersForStaff(admin)).confirmed).toHaveLength(0);
+    expect((await listSubscribersForStaff(admin)).confirmed.items).toHaveLength(0);
 
     // Opening the link confirms nobody: the visitor presses the button.
     const confirm = linkIn(mail.text, "confirm");
@@ -51,7 +51,7 @@ describe("subscribing with double opt-in", () => {
     );
     expect(headersOf(pressed).get("location")).toBe("/newsletter/confirm?done=1");
     const listed = await listSubscribersForStaff(admin);
-    expect(listed.confirmed.map((row) => row.email)).toEqual(["reader@example.test"]);
+    expect(listed.confirmed.items.map((row) => row.email)).toEqual(["reader@example.test"]);
     expect(listed.pendingCount).toBe(0);
 
     // One click on the other link forgets the address.

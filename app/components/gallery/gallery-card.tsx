@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Text } from "~/components/content-block";
 import { cn } from "~/shared/cn";
 import { formatDate, isoDate } from "~/shared/dates";
-import { type GalleryItem, isYoutubeId, youtubeEmbedUrl } from "./gallery-items";
+import { type GalleryItem, isYoutubeId, youtubeEmbedUrl } from "~/shared/gallery";
 
 export const formatCount = (value: number) =>
   new Intl.NumberFormat("ar-SA-u-nu-latn").format(value);

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Text } from "~/components/content-block";
 import { cn } from "~/shared/cn";
+import { GALLERY_FILTERS, type GalleryFilter } from "~/shared/gallery";
 import { formatCount } from "./gallery-card";
-import { GALLERY_FILTERS, type GalleryFilter } from "./gallery-items";
 
 export const GALLERY_PATH = "/media/gallery";
 export const GALLERY_GRID_ANCHOR = "media-grid";

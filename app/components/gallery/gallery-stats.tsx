@@ -1,7 +1,7 @@
 import { Eye, ImageIcon, Images, type LucideIcon, Video } from "lucide-react";
 import { Text } from "~/components/content-block";
+import type { galleryStats } from "~/shared/gallery";
 import { formatCount } from "./gallery-card";
-import type { galleryStats } from "./gallery-items";
 
 const CARDS: { key: keyof ReturnType<typeof galleryStats>; label: string; icon: LucideIcon }[] = [
   { key: "total", label: "إجمالي الوسائط", icon: Images },

@@ -27,21 +27,27 @@ const NAMELESS: UserCardData = {
 };
 
 /** Renders the screen with what its loader would answer. */
-async function renderScreen(data: {
-  users: UserCardData[];
-  primaryAdminEmail: string | null;
-  currentUserId: string;
-  loadError: string | null;
-}) {
+async function renderScreen(
+  data: {
+    users: UserCardData[];
+    primaryAdminEmail: string | null;
+    currentUserId: string;
+    loadError: string | null;
+    page?: number;
+    hasMore?: boolean;
+    pageCount?: number;
+  },
+  url = "/admin/dashboard/users",
+) {
   const Stub = createRoutesStub([
     {
       path: "/admin/dashboard/users",
       Component: UsersScreen,
-      loader: () => data,
+      loader: () => ({ page: 1, hasMore: false, pageCount: data.users.length ? 1 : 0, ...data }),
       HydrateFallback: Nothing,
     },
   ]);
-  render(<Stub initialEntries={["/admin/dashboard/users"]} />);
+  render(<Stub initialEntries={[url]} />);
   await screen.findByRole("heading", { level: 1, name: "المستخدمون" });
 }
 
@@ -96,6 +102,29 @@ test("no users: the spec's empty state", async () => {
   });
   expect(screen.getByRole("heading", { name: "لا توجد مستخدمين" })).toBeTruthy();
   expect(screen.getByText("لم يتم العثور على أي مستخدمين في النظام")).toBeTruthy();
+});
+
+test("a long team comes a page at a time, with links to the other pages", async () => {
+  await renderScreen(
+    {
+      users: [NAMELESS],
+      primaryAdminEmail: "primary@rifq.test",
+      currentUserId: "u-me",
+      loadError: null,
+      page: 2,
+      hasMore: true,
+      pageCount: 3,
+    },
+    "/admin/dashboard/users?page=2",
+  );
+  const pages = screen.getByRole("navigation", { name: "صفحات المستخدمين" });
+  expect(within(pages).getByText("صفحة 2 من 3")).toBeTruthy();
+  expect(within(pages).getByRole("link", { name: "الحسابات الأحدث" }).getAttribute("href")).toBe(
+    "/admin/dashboard/users",
+  );
+  expect(within(pages).getByRole("link", { name: "الحسابات الأقدم" }).getAttribute("href")).toBe(
+    "/admin/dashboard/users?page=3",
+  );
 });
 
 test("a failed load says 'فشل في جلب المستخدمين'", async () => {

@@ -8,6 +8,7 @@ import { useErrorToast } from "~/components/admin/mutation-feedback";
 import { useIsLoadingPath } from "~/components/admin/pending-navigation";
 import { SkeletonCards } from "~/components/admin/skeletons";
 import { ErrorScreen } from "~/components/error-screen";
+import { PageLinks } from "~/components/page-links";
 import { ROLE_DESCRIPTIONS, USER_ROLE_LABELS } from "~/components/users/role-badge";
 import { UserCard } from "~/components/users/user-card";
 import {
@@ -16,9 +17,11 @@ import {
   type ListedUser,
   listUsers,
   RoleChangeRefusedError,
+  USERS_PAGE_SIZE,
 } from "~/models/users.server";
 import { requireRole } from "~/services/permissions.server";
 import type { ActionResult } from "~/shared/action-result";
+import { pageFrom } from "~/shared/pagination";
 import { roles } from "~/shared/statuses";
 import { isRefusedValue, readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
@@ -33,16 +36,28 @@ const ROLE_UPDATE_FAILED = "فشل في تحديث دور المستخدم";
 /** User management (spec §2.10): administrators only. */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireRole(request, "admin");
+  const page = pageFrom(request.url);
   try {
-    const [users, primaryAdminEmail] = await Promise.all([
-      listUsers(admin),
+    const [listed, primaryAdminEmail] = await Promise.all([
+      listUsers(admin, page),
       getPrimaryAdminEmail(),
     ]);
-    return { users, primaryAdminEmail, currentUserId: admin.id, loadError: null };
+    return {
+      users: listed.items,
+      page,
+      hasMore: listed.hasMore,
+      pageCount: Math.ceil(listed.total / USERS_PAGE_SIZE),
+      primaryAdminEmail,
+      currentUserId: admin.id,
+      loadError: null,
+    };
   } catch (error) {
     logger.error({ err: error }, "failed to list the users");
     return {
       users: [] as ListedUser[],
+      page,
+      hasMore: false,
+      pageCount: 0,
       primaryAdminEmail: null,
       currentUserId: admin.id,
       loadError: LOAD_FAILED,
@@ -95,7 +110,8 @@ function RolesLegend() {
 }
 
 export default function UsersScreen() {
-  const { users, primaryAdminEmail, currentUserId, loadError } = useLoaderData<typeof loader>();
+  const { users, page, hasMore, pageCount, primaryAdminEmail, currentUserId, loadError } =
+    useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const reloading = useIsLoadingPath(pathname);
   useErrorToast(loadError);
@@ -103,7 +119,7 @@ export default function UsersScreen() {
   let body: React.ReactNode;
   if (reloading) body = <SkeletonCards count={5} />;
   else if (loadError) body = <p className="rounded-2xl bg-white p-6 text-danger">{loadError}</p>;
-  else if (!users.length)
+  else if (pageCount === 0)
     body = (
       <EmptyState
         searching={false}
@@ -134,6 +150,14 @@ export default function UsersScreen() {
       />
       <RolesLegend />
       {body}
+      <PageLinks
+        page={page}
+        hasMore={hasMore}
+        pageCount={pageCount}
+        label="صفحات المستخدمين"
+        newer="الحسابات الأحدث"
+        older="الحسابات الأقدم"
+      />
     </div>
   );
 }

@@ -8,21 +8,22 @@ import {
   GALLERY_PATH,
   GalleryFilters,
 } from "~/components/gallery/gallery-filters";
-import {
-  filterCounts,
-  galleryStats,
-  matchesFilter,
-  parseGalleryFilter,
-  toGalleryItems,
-} from "~/components/gallery/gallery-items";
 import { GalleryStats } from "~/components/gallery/gallery-stats";
 import { VideoChannel } from "~/components/gallery/video-channel";
 import type { LiveHandle } from "~/components/live-updates";
 import { PageHero } from "~/components/page";
-import { listGalleryImages } from "~/models/images.server";
-import { listPublishedVideos } from "~/models/videos.server";
+import { PageLinks } from "~/components/page-links";
+import { galleryTallies, listGalleryPage } from "~/models/gallery.server";
 import { cn } from "~/shared/cn";
+import {
+  filterCounts,
+  GALLERY_PAGE_SIZE,
+  galleryStats,
+  parseGalleryFilter,
+  toGalleryItem,
+} from "~/shared/gallery";
 import { pageMeta } from "~/shared/meta";
+import { pageFrom } from "~/shared/pagination";
 import type { Route } from "./+types/gallery";
 import type { loader as layoutLoader } from "./layout";
 
@@ -37,19 +38,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const handle: LiveHandle = { liveLists: ["videos", "images"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [videos, images] = await Promise.all([listPublishedVideos(), listGalleryImages()]);
-  const items = toGalleryItems(videos, images);
+  // One page of the filter's media and a count per category: never the whole library.
   const filter = parseGalleryFilter(new URL(request.url).searchParams.get("type"));
+  const page = pageFrom(request.url);
+  const [tallies, library] = await Promise.all([
+    galleryTallies(),
+    listGalleryPage({ filter, page }),
+  ]);
   return {
-    stats: galleryStats(items),
-    counts: filterCounts(items),
+    stats: galleryStats(tallies),
+    counts: filterCounts(tallies),
     filter,
-    items: items.filter((item) => matchesFilter(item, filter)),
+    items: library.items.map(toGalleryItem),
+    page,
+    hasMore: library.hasMore,
+    pageCount: Math.ceil(library.total / GALLERY_PAGE_SIZE),
   };
 }
 
 export default function GalleryPage() {
-  const { stats, counts, filter, items } = useLoaderData<typeof loader>();
+  const { stats, counts, filter, items, page, hasMore, pageCount } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
   const navigation = useNavigation();
   const pending = navigation.state === "loading" && navigation.location.pathname === GALLERY_PATH;
@@ -113,6 +121,15 @@ export default function GalleryPage() {
               )}
             </div>
           )}
+          <PageLinks
+            page={page}
+            hasMore={hasMore}
+            pageCount={pageCount}
+            hash={GALLERY_GRID_ANCHOR}
+            label="صفحات مكتبة الوسائط"
+            newer="وسائط أحدث"
+            older="وسائط أقدم"
+          />
         </div>
       </section>
 

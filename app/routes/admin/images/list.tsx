@@ -11,9 +11,16 @@ import {
 import { StaffRowActions } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
-import { deleteImage, listImagesForStaff, type StaffImageRow } from "~/models/images.server";
+import { PageLinks } from "~/components/page-links";
+import {
+  deleteImage,
+  listImagesForStaff,
+  STAFF_IMAGES_PAGE_SIZE,
+  type StaffImageRow,
+} from "~/models/images.server";
 import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
 import { imageSrcSet } from "~/shared/image-rules";
+import { pageFrom } from "~/shared/pagination";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "معرض الصور | جمعية رفق" }];
@@ -25,12 +32,22 @@ const LOAD_FAILED = "فشل في تحميل الصور";
 /** Spec §2.8: the gallery's images, for editors and admins (docs/decisions/020). */
 export async function loader({ request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const page = pageFrom(request.url);
   const { items, ...list } = await loadStaffList(request, {
-    list: (actor) => listImagesForStaff(actor, { q }),
+    list: async (actor) => [await listImagesForStaff(actor, { q, page })],
     loadFailed: LOAD_FAILED,
     what: "gallery images",
   });
-  return { images: items, q, ...list };
+  const [found] = items;
+  return {
+    images: found?.items ?? [],
+    page,
+    hasMore: found?.hasMore ?? false,
+    total: found?.total ?? 0,
+    pageCount: Math.ceil((found?.total ?? 0) / STAFF_IMAGES_PAGE_SIZE),
+    q,
+    ...list,
+  };
 }
 
 /** Row buttons: `intent` = delete, with the image's `id` (its files go too). */
@@ -73,7 +90,7 @@ function ImageCard({ image }: { image: StaffImageRow }) {
 }
 
 export default function ImagesList() {
-  const { images, q, loadError } = useLoaderData<typeof loader>();
+  const { images, page, hasMore, total, pageCount, q, loadError } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="معرض الصور"
@@ -85,7 +102,8 @@ export default function ImagesList() {
         active: Boolean(q),
       }}
       loadError={loadError}
-      itemCount={images.length}
+      // The whole list's count: a page past the end (after a delete) still links back.
+      itemCount={total}
       empty={{
         icon: Images,
         title: "لا توجد صور بعد",
@@ -100,6 +118,14 @@ export default function ImagesList() {
           </MediaGridItem>
         ))}
       </MediaGrid>
+      <PageLinks
+        page={page}
+        hasMore={hasMore}
+        pageCount={pageCount}
+        label="صفحات الصور"
+        newer="الصور الأحدث"
+        older="الصور الأقدم"
+      />
     </StaffListScreen>
   );
 }

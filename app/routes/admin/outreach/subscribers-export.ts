@@ -1,4 +1,4 @@
-import { listSubscribersForStaff } from "~/models/newsletter.server";
+import { listConfirmedSubscribersForExport } from "~/models/newsletter.server";
 import { requireRole } from "~/services/permissions.server";
 import { csvResponse, toCsv } from "~/shared/csv";
 import { isoDate } from "~/shared/dates";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/subscribers-export";
 /** The confirmed subscribers as a CSV file for Excel. */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, "editor");
-  const { confirmed } = await listSubscribersForStaff(actor);
+  const confirmed = await listConfirmedSubscribersForExport(actor);
   const csv = toCsv(
     ["البريد الإلكتروني", "تاريخ التأكيد"],
     confirmed.map((row) => [

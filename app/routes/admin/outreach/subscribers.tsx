@@ -5,11 +5,17 @@ import { EmptyState } from "~/components/admin/empty-state";
 import { ConfirmDeleteButton } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
+import { PageLinks } from "~/components/page-links";
 import { buttonClass } from "~/components/ui/button";
-import { deleteSubscriber, listSubscribersForStaff } from "~/models/newsletter.server";
+import {
+  deleteSubscriber,
+  listSubscribersForStaff,
+  SUBSCRIBERS_PAGE_SIZE,
+} from "~/models/newsletter.server";
 import { requireRole } from "~/services/permissions.server";
 import { runListMutation } from "~/services/staff-actions.server";
 import { formatShortDate, isoDate } from "~/shared/dates";
+import { pageFrom } from "~/shared/pagination";
 import { type Actor, hasRole } from "~/shared/roles";
 import type { Route } from "./+types/subscribers";
 
@@ -17,7 +23,16 @@ export const meta: Route.MetaFunction = () => [{ title: "مشتركو النشر
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, "editor");
-  return listSubscribersForStaff(actor);
+  const page = pageFrom(request.url);
+  const { confirmed, pendingCount } = await listSubscribersForStaff(actor, page);
+  return {
+    confirmed: confirmed.items,
+    confirmedCount: confirmed.total,
+    pendingCount,
+    page,
+    hasMore: confirmed.hasMore,
+    pageCount: Math.ceil(confirmed.total / SUBSCRIBERS_PAGE_SIZE),
+  };
 }
 
 /** An admin removes an address whose owner asked by other means than the e-mailed link. */
@@ -36,7 +51,8 @@ export function ErrorBoundary() {
 }
 
 export default function Subscribers() {
-  const { confirmed, pendingCount } = useLoaderData<typeof loader>();
+  const { confirmed, confirmedCount, pendingCount, page, hasMore, pageCount } =
+    useLoaderData<typeof loader>();
   const layout = useRouteLoaderData("routes/admin/dashboard-layout") as
     | { actor: Pick<Actor, "role"> }
     | undefined;
@@ -56,14 +72,14 @@ export default function Subscribers() {
       <dl className="mb-6 grid gap-4 sm:grid-cols-2">
         <div className="rounded-2xl border border-line bg-white p-5">
           <dt className="text-muted">المشتركون المؤكَّدون</dt>
-          <dd className="text-3xl font-bold text-primary-dark">{confirmed.length}</dd>
+          <dd className="text-3xl font-bold text-primary-dark">{confirmedCount}</dd>
         </div>
         <div className="rounded-2xl border border-line bg-white p-5">
           <dt className="text-muted">بانتظار التأكيد</dt>
           <dd className="text-3xl font-bold">{pendingCount}</dd>
         </div>
       </dl>
-      {confirmed.length === 0 ? (
+      {confirmedCount === 0 ? (
         <EmptyState
           searching={false}
           icon={Mail}
@@ -114,6 +130,14 @@ export default function Subscribers() {
           </tbody>
         </table>
       )}
+      <PageLinks
+        page={page}
+        hasMore={hasMore}
+        pageCount={pageCount}
+        label="صفحات المشتركين"
+        newer="المشتركون الأحدث"
+        older="المشتركون الأقدم"
+      />
     </>
   );
 }

@@ -6,15 +6,21 @@ import { ConfirmDeleteButton } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { SurveyChart } from "~/components/admin/survey-chart";
 import { ErrorScreen } from "~/components/error-screen";
+import { PageLinks } from "~/components/page-links";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { FEEDBACK_AUDIENCES, SATISFACTION_SCALE } from "~/content/feedback";
-import { deleteSurveyResponse, surveyResultsForStaff } from "~/models/surveys.server";
+import {
+  deleteSurveyResponse,
+  SURVEY_COMMENTS_PAGE_SIZE,
+  surveyResultsForStaff,
+} from "~/models/surveys.server";
 import { requireRole } from "~/services/permissions.server";
 import { runListMutation } from "~/services/staff-actions.server";
 import { cn } from "~/shared/cn";
 import { formatShortDate, isoDate } from "~/shared/dates";
 import { localMobile } from "~/shared/outreach-schemas";
+import { pageFrom } from "~/shared/pagination";
 import { type Actor, hasRole } from "~/shared/roles";
 import { type SurveyAudience, surveyAudiences } from "~/shared/statuses";
 import type { Route } from "./+types/surveys";
@@ -47,8 +53,19 @@ export function surveyRangeOf(url: URL) {
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, "editor");
   const { fromText, toText, ...range } = surveyRangeOf(new URL(request.url));
-  const results = await surveyResultsForStaff(actor, range);
-  return { audience: range.audience, from: fromText, to: toText, ...results };
+  const page = pageFrom(request.url);
+  const { comments, ...results } = await surveyResultsForStaff(actor, range, page);
+  return {
+    audience: range.audience,
+    from: fromText,
+    to: toText,
+    ...results,
+    comments: comments.items,
+    commentCount: comments.total,
+    page,
+    hasMore: comments.hasMore,
+    pageCount: Math.ceil(comments.total / SURVEY_COMMENTS_PAGE_SIZE),
+  };
 }
 
 /** An admin deletes one answer when its author asks to be forgotten. */
@@ -67,7 +84,8 @@ export function ErrorBoundary() {
 }
 
 export default function SurveyResults() {
-  const { audience, from, to, count, questions, comments } = useLoaderData<typeof loader>();
+  const { audience, from, to, count, questions, comments, commentCount, page, hasMore, pageCount } =
+    useLoaderData<typeof loader>();
   const layout = useRouteLoaderData("routes/admin/dashboard-layout") as
     | { actor: Pick<Actor, "role"> }
     | undefined;
@@ -210,9 +228,9 @@ export default function SurveyResults() {
           </section>
           <section aria-labelledby="comments-heading">
             <h2 id="comments-heading" className="mb-3 text-xl">
-              التعليقات وطلبات التواصل ({comments.length})
+              التعليقات وطلبات التواصل ({commentCount})
             </h2>
-            {comments.length === 0 ? (
+            {commentCount === 0 ? (
               <p className="text-muted">لا توجد تعليقات في هذه الفترة.</p>
             ) : (
               <ul className="space-y-3">
@@ -244,6 +262,15 @@ export default function SurveyResults() {
                 ))}
               </ul>
             )}
+            <PageLinks
+              page={page}
+              hasMore={hasMore}
+              pageCount={pageCount}
+              hash="comments-heading"
+              label="صفحات التعليقات"
+              newer="التعليقات الأحدث"
+              older="التعليقات الأقدم"
+            />
           </section>
         </div>
       )}

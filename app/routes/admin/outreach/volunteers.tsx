@@ -9,6 +9,7 @@ import { ConfirmDeleteButton } from "~/components/admin/row-actions";
 import { SearchBar } from "~/components/admin/search-bar";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
+import { PageLinks } from "~/components/page-links";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, inputClass } from "~/components/ui/field";
@@ -22,13 +23,15 @@ import {
 import type { Volunteer } from "~/models/volunteers.server";
 import {
   deleteVolunteer,
-  listVolunteersForStaff,
+  listVolunteersPageForStaff,
   updateVolunteer,
+  VOLUNTEERS_PAGE_SIZE,
 } from "~/models/volunteers.server";
 import { getActor, requireRole } from "~/services/permissions.server";
 import { respondToMutation } from "~/services/staff-actions.server";
 import { formatShortDate, isoDate } from "~/shared/dates";
 import { cityName, localMobile } from "~/shared/outreach-schemas";
+import { pageFrom } from "~/shared/pagination";
 import { type Actor, hasRole } from "~/shared/roles";
 import { volunteerStatuses } from "~/shared/statuses";
 import { optionalParagraphs } from "~/shared/text-fields";
@@ -55,8 +58,18 @@ export function volunteerFiltersOf(url: URL) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, "editor");
-  const volunteers = await listVolunteersForStaff(actor, volunteerFiltersOf(new URL(request.url)));
-  return { volunteers };
+  const page = pageFrom(request.url);
+  const listed = await listVolunteersPageForStaff(actor, {
+    ...volunteerFiltersOf(new URL(request.url)),
+    page,
+  });
+  return {
+    volunteers: listed.items,
+    total: listed.total,
+    page,
+    hasMore: listed.hasMore,
+    pageCount: Math.ceil(listed.total / VOLUNTEERS_PAGE_SIZE),
+  };
 }
 
 const updateSchema = z.object({
@@ -205,7 +218,7 @@ function VolunteerCard({ volunteer, actor }: { volunteer: Volunteer; actor: Pick
 }
 
 export default function VolunteersInbox() {
-  const { volunteers } = useLoaderData<typeof loader>();
+  const { volunteers, total, page, hasMore, pageCount } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData("routes/admin/dashboard-layout") as
     | { actor: Actor }
     | undefined;
@@ -249,9 +262,9 @@ export default function VolunteersInbox() {
         ]}
       />
       <p className="mb-4 text-muted" role="status">
-        عدد الطلبات: {volunteers.length}
+        عدد الطلبات: {total}
       </p>
-      {volunteers.length === 0 ? (
+      {total === 0 ? (
         <EmptyState
           searching={searching}
           icon={HandHeart}
@@ -265,6 +278,14 @@ export default function VolunteersInbox() {
           ))}
         </ul>
       )}
+      <PageLinks
+        page={page}
+        hasMore={hasMore}
+        pageCount={pageCount}
+        label="صفحات طلبات التطوع"
+        newer="الطلبات الأحدث"
+        older="الطلبات الأقدم"
+      />
     </>
   );
 }

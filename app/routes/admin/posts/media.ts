@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
-import { listImagesForStaff } from "~/models/images.server";
+import { listImageChoices } from "~/models/images.server";
 import { requireRole } from "~/services/permissions.server";
 import { readStaffForm } from "~/services/staff-forms.server";
 import { imageFileSchema, NOT_AN_IMAGE, UPLOAD_FAILED } from "~/shared/image-rules";
@@ -9,11 +9,10 @@ import { ImageUploadError, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/media";
 
-/** GET: the gallery's images for the editor's image picker (editors and admins only). */
+/** GET: the newest gallery images for the editor's image picker (editors and admins only). */
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, "editor");
-  const images = await listImagesForStaff(actor);
-  return { images: images.map(({ id, title, imageUrl }) => ({ id, title, imageUrl })) };
+  return { images: await listImageChoices(actor) };
 }
 
 const uploadSchema = z.object({ image: imageFileSchema });

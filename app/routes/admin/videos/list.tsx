@@ -16,16 +16,19 @@ import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { VideoPlayer } from "~/components/admin/video-player";
 import { ErrorScreen } from "~/components/error-screen";
+import { PageLinks } from "~/components/page-links";
 import {
   countVideoView,
   deleteVideo,
   listVideosForStaff,
+  STAFF_VIDEOS_PAGE_SIZE,
   type StaffVideoRow,
   toggleVideoStatus,
 } from "~/models/videos.server";
 import { getStaffActor } from "~/services/permissions.server";
 import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
 import type { ActionResult } from "~/shared/action-result";
+import { pageFrom } from "~/shared/pagination";
 import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/list";
@@ -39,12 +42,22 @@ const LOAD_FAILED = "فشل في تحميل الفيديوهات";
 /** Spec §2.7: the videos, for editors and admins (docs/decisions/020). */
 export async function loader({ request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const page = pageFrom(request.url);
   const { items, ...list } = await loadStaffList(request, {
-    list: (actor) => listVideosForStaff(actor, { q }),
+    list: async (actor) => [await listVideosForStaff(actor, { q, page })],
     loadFailed: LOAD_FAILED,
     what: "videos",
   });
-  return { videos: items, q, ...list };
+  const [found] = items;
+  return {
+    videos: found?.items ?? [],
+    page,
+    hasMore: found?.hasMore ?? false,
+    total: found?.total ?? 0,
+    pageCount: Math.ceil((found?.total ?? 0) / STAFF_VIDEOS_PAGE_SIZE),
+    q,
+    ...list,
+  };
 }
 
 /** A player finished loading in the list: `intent=view` with the video's `id`. */
@@ -139,7 +152,7 @@ function VideoCard({ video }: { video: StaffVideoRow }) {
 }
 
 export default function VideosList() {
-  const { videos, q, loadError } = useLoaderData<typeof loader>();
+  const { videos, page, hasMore, total, pageCount, q, loadError } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="الفيديوهات"
@@ -151,7 +164,8 @@ export default function VideosList() {
         active: Boolean(q),
       }}
       loadError={loadError}
-      itemCount={videos.length}
+      // The whole list's count: a page past the end (after a delete) still links back.
+      itemCount={total}
       empty={{
         icon: Video,
         title: "لا توجد فيديوهات بعد",
@@ -166,6 +180,14 @@ export default function VideosList() {
           </MediaGridItem>
         ))}
       </MediaGrid>
+      <PageLinks
+        page={page}
+        hasMore={hasMore}
+        pageCount={pageCount}
+        label="صفحات الفيديوهات"
+        newer="الفيديوهات الأحدث"
+        older="الفيديوهات الأقدم"
+      />
     </StaffListScreen>
   );
 }
