@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import type { Toast } from "~/shared/action-result";
 import { cn } from "~/shared/cn";
 import { onToastShown } from "./toast-queue";
@@ -10,7 +11,10 @@ import { onToastShown } from "./toast-queue";
  */
 export function ToastNotice({ toast }: { toast: Toast | null }) {
   const [shown, setShown] = useState<Toast | null>(toast);
-  useEffect(() => setShown(toast), [toast]);
+  const { pathname } = useLocation();
+  // A new page starts with the toast the server handed it, if any.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname marks a new page.
+  useEffect(() => setShown(toast), [toast, pathname]);
   useEffect(() => onToastShown(setShown), []);
   return (
     <div
