@@ -15,31 +15,10 @@ import {
   openPage,
   PHONE,
 } from "./support/browser";
+import { publicPaths } from "./support/public-paths";
 
 /** Every public route a visitor can open (the 404 included). */
-const PUBLIC_PATHS = [
-  "/",
-  "/about",
-  "/about/vision",
-  "/about/objectives",
-  "/about/why",
-  "/about/strategy",
-  "/about/service-area",
-  "/governance",
-  "/services",
-  "/services/services",
-  "/services/programs",
-  "/media",
-  "/media/news",
-  "/media/gallery",
-  "/feedback",
-  "/feedback/visitors",
-  "/feedback/beneficiaries",
-  "/volunteer",
-  "/donate",
-  "/privacy",
-  "/no-such-page",
-];
+const PUBLIC_PATHS = [...publicPaths(), "/no-such-page"];
 
 let browser: Browser;
 beforeAll(async () => {

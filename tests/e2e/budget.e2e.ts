@@ -7,6 +7,7 @@ import { posts } from "../../database/schema";
 import { imageBytes } from "../support/images";
 import { launchBrowser, PHONE } from "./support/browser";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
+import { publicPaths } from "./support/public-paths";
 
 // A signed-out visitor's first visit to each public page stays within the weight budget of
 // issue 12 (docs/decisions/024, 025). Bytes and requests as the network carried them (the
@@ -24,25 +25,7 @@ const BUDGET = {
   htmlKB: 14,
 };
 
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/about/vision",
-  "/about/objectives",
-  "/about/why",
-  "/about/strategy",
-  "/about/service-area",
-  "/governance",
-  "/services",
-  "/services/services",
-  "/services/programs",
-  "/media",
-  "/media/news",
-  "/media/news/budget-post",
-  "/media/gallery",
-  "/donate",
-  "/privacy",
-];
+const PUBLIC_PAGES = publicPaths("budget-post");
 
 let server: InProcessServer;
 let browser: Browser;
