@@ -69,5 +69,6 @@ describe("safeRedirect", () => {
       }),
       { numRuns: 2000 },
     );
-  });
+    // 2,000 runs take about a second alone, several on a busy 2-core CI machine.
+  }, 30_000);
 });
