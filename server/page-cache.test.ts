@@ -34,6 +34,13 @@ app.get("/slow", (_req, res) => {
   const n = renders;
   setTimeout(() => res.type("html").send(`<p>slow render ${n}</p>`), 150);
 });
+app.get("/varied", (_req, res) => {
+  renders++;
+  // Text brotli packs better at its best quality than at its first (unlike a repeated phrase).
+  const words = ["رفق", "كبار", "السن", "جمعية", "الشرقية", "رعاية", "زيارة", "برنامج", "تطوع"];
+  const text = Array.from({ length: 4000 }, (_, i) => words[(i * 7919 + (i >> 3)) % words.length]);
+  res.type("html").send(`<p>${text.join(" ")} ${renders}</p>`);
+});
 app.get("/{*path}", (req, res) => {
   renders++;
   res.status(200).type("html");
@@ -158,11 +165,11 @@ test("concurrent misses of one page wait for a single render", async () => {
 });
 
 test("a render a change overtook is served to its waiters but not kept", async () => {
-  const pending = Promise.all([get("/slow?x=1"), get("/slow?x=1")]);
+  const pending = Promise.all([get("/slow?page=7"), get("/slow?page=7")]);
   await new Promise((resolve) => setTimeout(resolve, 50));
   cache.invalidate({ table: "site_settings", op: "UPDATE", key: "contact_info" });
   await pending;
-  expect(await xCache("/slow?x=1")).toBe("MISS");
+  expect(await xCache("/slow?page=7")).toBe("MISS");
 });
 
 test("personal requests and responses are never cached", async () => {
@@ -219,6 +226,33 @@ test("a page's data requests are cached with it and cleared with it", async () =
   expect((await get("/media/news.data", { accept: "*/*", cookie })).headers.get("x-cache")).toBe(
     null,
   );
+});
+
+test("a page asked for again gets its stored brotli recompressed smaller, the same page", async () => {
+  await get("/varied");
+  const first = await getRaw("/varied", "br");
+  const text = brotliDecompressSync(first.body).toString("utf8");
+  await getRaw("/varied", "br");
+  await getRaw("/varied", "br"); // the third answer asks for the best quality, off its path
+  await expect
+    .poll(async () => (await getRaw("/varied", "br")).body.length)
+    .toBeLessThan(first.body.length);
+  const best = await getRaw("/varied", "br");
+  expect(cacheState(best)).toBe("HIT");
+  expect(brotliDecompressSync(best.body).toString("utf8")).toBe(text);
+});
+
+test("addresses with a parameter no public page reads are rendered, never stored", async () => {
+  for (const query of ["?utm_source=x", "?token=abc", "?category=1&x=2"]) {
+    const before = renders;
+    expect(await xCache(`/params${query}`)).toBeNull(); // not through the cache at all
+    expect(await xCache(`/params${query}`)).toBeNull();
+    expect(renders).toBe(before + 2);
+  }
+  for (const query of ["?category=events", "?page=2", "?type=video&page=3", ""]) {
+    expect(await xCache(`/params${query}`)).toBe("MISS");
+    expect(await xCache(`/params${query}`)).toBe("HIT");
+  }
 });
 
 test("brotli only when the browser takes it", () => {
