@@ -491,3 +491,32 @@ test("closing the tab with unsaved changes asks, and what was typed is offered b
   await editorOf(page).getByText("النص المحفوظ وكلمة قبل الإغلاق").waitFor();
   expect(errors).toEqual([]);
 });
+
+test("without the editor's code, the preview shows what was typed as text, never as markup", async () => {
+  const { page } = await openPage(browser, DESKTOP);
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await login(page, "editor");
+  // The editor's chunk fails to load: the form keeps its plain text area.
+  await page.route(/\/assets\/rich-text-editor-[\w-]+\.js$/, (route) => route.abort());
+  const failed = page.waitForEvent("requestfailed", (request) =>
+    request.url().includes("/assets/rich-text-editor-"),
+  );
+  await page.goto(`${POSTS}/new`);
+  await failed;
+  await page.waitForTimeout(300);
+  const textarea = page.locator("textarea[name=content]");
+  expect(await editorOf(page).count()).toBe(0);
+  const typed = '<img src=x onerror="alert(1)"><b>غامق</b>';
+  await textarea.fill(`${typed}\nسطر ثان`);
+  await page.getByRole("tab", { name: "معاينة" }).click();
+  const body = page.getByRole("tabpanel", { name: "معاينة" }).locator(".article-body");
+  await body.getByText(typed).waitFor();
+  expect(await body.locator("p").allInnerTexts()).toEqual([typed, "سطر ثان"]);
+  expect(await body.locator("img, b").count()).toBe(0);
+  await page.waitForTimeout(300);
+  expect(dialogs).toEqual([]);
+});
