@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -27,6 +27,20 @@ const BUDGET = {
 
 const PUBLIC_PAGES = publicPaths("budget-post");
 
+/** The staff editor's chunks (Tiptap, ProseMirror, our editor) as `npm run build` names them. */
+const EDITOR_CHUNK = /^\/assets\/(rich-text-editor|editor-loading|keep-fallback)-[\w-]+\.js$/;
+
+/**
+ * The budget post is written as the editor writes one: a heading, a list, a gallery image
+ * with its caption and a YouTube video, so its page renders every part of an article.
+ */
+const RICH_CONTENT =
+  "<p>احتفلت الجمعية باليوم العالمي لكبار السن.</p><h2>برنامج اليوم</h2>" +
+  "<ul><li>قياس الضغط</li><li>جلسة قراءة</li></ul>" +
+  '<figure><img src="/uploads/seed/budget-visit.png" alt="المتطوعون مع كبار السن"><figcaption>فريق الجمعية مع المستفيدين</figcaption></figure>' +
+  '<div data-youtube-id="dQw4w9WgXcQ"></div>' +
+  `<p>${"وقدم المتطوعون فقرات ترفيهية وهدايا. ".repeat(30)}</p>`;
+
 let server: InProcessServer;
 let browser: Browser;
 
@@ -36,11 +50,13 @@ beforeAll(async () => {
   const file = path.join(server.dataDir, "uploads", "seed", "budget.png");
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, await imageBytes({ background: "#0f6b5c" }));
+  writeFileSync(path.join(path.dirname(file), "budget-visit.png"), await imageBytes());
   await server.db.insert(posts).values({
     title: "اليوم العالمي لكبار السن",
     slug: "budget-post",
     excerpt: "احتفاء بكبارنا في الدمام بمشاركة واسعة من الأسر.",
-    content: `احتفلت الجمعية باليوم العالمي لكبار السن. ${"وقدم المتطوعون فقرات ترفيهية وهدايا. ".repeat(30)}`,
+    content: RICH_CONTENT,
+    contentText: "احتفلت الجمعية باليوم العالمي لكبار السن.",
     status: "published",
     publishedAt: new Date(Date.UTC(2026, 9, 20, 8)),
     featuredImage: "/uploads/seed/budget.png",
@@ -69,6 +85,38 @@ describe("a signed-out first visit stays within the budget", () => {
     // Measured compressed, as production sends it; nothing on the page fails.
     expect(document?.encoding).not.toBe("identity");
     expect(visit.errors).toEqual([]);
+    expect(visit.responses.map((r) => r.url).filter((url) => EDITOR_CHUNK.test(url))).toEqual([]);
+  });
+
+  test("the rich post's page shows every part of an article", async () => {
+    const html = await fetch(`${server.url}/media/news/budget-post`).then((r) => r.text());
+    expect(html).toContain("<h2>برنامج اليوم</h2>");
+    expect(html).toContain("<li>جلسة قراءة</li>");
+    expect(html).toContain('alt="المتطوعون مع كبار السن"');
+    expect(html).toContain("فريق الجمعية مع المستفيدين");
+    expect(html).toContain("تشغيل الفيديو");
+  });
+
+  test("the editor's chunks exist in the build and no public page, used, ever asks for one", async () => {
+    // The pattern names real files, so a renamed chunk fails here rather than passing unseen.
+    const built = readdirSync(path.resolve("build/client/assets")).map((name) => `/assets/${name}`);
+    expect(built.filter((file) => EDITOR_CHUNK.test(file)).length).toBeGreaterThanOrEqual(1);
+    expect(built.some((file) => /^\/assets\/rich-text-editor-[\w-]+\.js$/.test(file))).toBe(true);
+
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    for (const pathname of PUBLIC_PAGES) await page.goto(`${server.url}${pathname}`);
+    // The post page used as a reader uses it: the video started, the app brought in.
+    await page.goto(`${server.url}/media/news/budget-post`);
+    await page.getByRole("button", { name: /تشغيل الفيديو/ }).click();
+    await page.locator("iframe").first().waitFor();
+    const about = page.getByRole("button", { name: "صفحات من نحن" });
+    await about.click();
+    await expect.poll(() => about.getAttribute("aria-expanded")).toBe("true");
+    expect(requested.some((url) => url.startsWith("/assets/entry.client-"))).toBe(true);
+    expect(requested.filter((url) => EDITOR_CHUNK.test(url))).toEqual([]);
+    await page.close();
   });
 
   test("a reader's page loads its app only when it needs it, and the click that asked is not lost", async () => {

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { toRiyadhInput } from "~/shared/dates";
-import { WORD_PASTE } from "../fixtures/word-paste";
+import { GOOGLE_DOCS_PASTE } from "../fixtures/google-docs-paste";
+import { WORD_LIST_PASTE, WORD_PASTE } from "../fixtures/word-paste";
 import { imageBytes } from "../support/images";
 import { baseURL, DESKTOP, launchBrowser, login, openPage, PHONE } from "./support/browser";
 
@@ -180,6 +181,67 @@ test("pasted Word HTML is cleaned to the editor's set (on a phone)", async () =>
   expect(errors).toEqual([]);
 });
 
+test("pasted Google Docs keeps only its bold and italic words; Word's list paragraphs become lists", async () => {
+  const { page, errors } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  await newPost(page, "تقرير من مستندات جوجل");
+  await pasteHtml(page, GOOGLE_DOCS_PASTE);
+  const editor = editorOf(page);
+  await editor.getByRole("heading", { level: 2, name: "يوم في دار الرعاية" }).waitFor();
+  expect(await editor.locator("strong").allTextContents()).toEqual(["الرعاية"]);
+  expect((await editor.locator("em").allTextContents()).map((text) => text.trim())).toEqual([
+    "في الدمام",
+  ]);
+  expect(await editor.getByRole("listitem").allInnerTexts()).toEqual(["قياس الضغط", "جلسة قراءة"]);
+
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Delete");
+  await pasteHtml(page, WORD_LIST_PASTE);
+  await editor.locator("ol > li").first().waitFor();
+  expect(await editor.locator("ol > li").allInnerTexts()).toEqual(["التسجيل", "الفحص"]);
+  expect(await editor.locator("ul > li > ul > li").allInnerTexts()).toEqual(["للرجال والنساء"]);
+  // No typed bullet or number is left in the text.
+  expect(await editor.textContent()).not.toMatch(/·|1\.|2\./);
+  expect(errors).toEqual([]);
+});
+
+test("a paragraph set left to right stays so on the public page and when reopened", async () => {
+  const { page, errors } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  const title = "زيارة وفد أجنبي";
+  await newPost(page, title);
+  await page.keyboard.type("استقبلت الجمعية الوفد وقال رئيسه:");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("We are glad to be here.");
+  const toLtr = tool(page, "اتجاه الفقرة: من اليسار إلى اليمين");
+  expect(await toLtr.getAttribute("aria-pressed")).toBe("false");
+  await toLtr.click();
+  const toRtl = tool(page, "اتجاه الفقرة: من اليمين إلى اليسار");
+  expect(await toRtl.getAttribute("aria-pressed")).toBe("true");
+  await editorOf(page).locator('p[dir="ltr"]', { hasText: "We are glad" }).waitFor();
+  await save(page, "منشور");
+
+  const slug = title.replace(/\s+/g, "-");
+  const html = await fetch(`${baseURL()}/media/news/${encodeURIComponent(slug)}`).then((r) =>
+    r.text(),
+  );
+  expect(html).toContain('<p dir="ltr">We are glad to be here.</p>');
+  expect(html).toContain("<p>استقبلت الجمعية الوفد وقال رئيسه:</p>");
+  await page.goto(`/media/news/${slug}`);
+  const paragraph = page.getByTestId("post-content").getByText("We are glad to be here.");
+  expect(await paragraph.evaluate((p) => getComputedStyle(p).direction)).toBe("ltr");
+
+  await page.goto(POSTS);
+  await page.getByRole("link", { name: title }).first().click();
+  await page.waitForURL("**/edit");
+  await editorOf(page).locator('p[dir="ltr"]', { hasText: "We are glad" }).waitFor();
+  await editorOf(page).getByText("We are glad").click();
+  expect(await tool(page, "اتجاه الفقرة: من اليمين إلى اليسار").getAttribute("aria-pressed")).toBe(
+    "true",
+  );
+  expect(errors).toEqual([]);
+});
+
 test("an XSS corpus sent straight to the action is stored and shown harmless", async () => {
   const { page, errors } = await openPage(browser, DESKTOP);
   const dialogs: string[] = [];
@@ -248,6 +310,9 @@ test("a closed tab's draft is offered back, and a revision is restored", async (
   await page.goto(editUrl);
   await page.getByRole("button", { name: "استعادة المسودة غير المحفوظة" }).click();
   await editorOf(page).getByText("النص الثاني المحفوظ وإضافة لم تُحفظ").waitFor();
+  await editorOf(page).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" وسطر أخير");
 
   // The revisions: the newest is the current text; the first one is put back with one click.
   const revisions = page.getByRole("region", { name: "النسخ السابقة" });
@@ -259,6 +324,16 @@ test("a closed tab's draft is offered back, and a revision is restored", async (
     .getByRole("button", { name: /^استعادة نسخة/ })
     .last()
     .click();
+  // The form has unsaved changes that the restore replaces: asked first, and "cancel" keeps them.
+  const asked = page.getByRole("alertdialog", { name: "استعادة النسخة وترك تعديلاتك؟" });
+  await asked.getByRole("button", { name: "إلغاء" }).click();
+  await asked.waitFor({ state: "detached" });
+  await editorOf(page).getByText("وسطر أخير").waitFor();
+  await revisions
+    .getByRole("button", { name: /^استعادة نسخة/ })
+    .last()
+    .click();
+  await asked.getByRole("button", { name: "استعادة النسخة" }).click();
   await page.locator("[data-sonner-toast]").filter({ hasText: "تمت الاستعادة" }).first().waitFor();
   await editorOf(page).getByText("النص الأول المحفوظ").waitFor();
   expect(errors).toEqual([]);
@@ -298,4 +373,150 @@ test("a post scheduled 2 minutes ahead appears on the news page when its time co
   expect(errors).toEqual([]);
   expect(reader.errors).toEqual([]);
   await reader.context.close();
+});
+
+/** A saved post to come back to, opened for editing; its edit address. */
+async function savedPostOpened(page: Page, title: string) {
+  await newPost(page, title);
+  await page.keyboard.type("النص المحفوظ");
+  await save(page);
+  await page.getByRole("link", { name: title }).first().click();
+  await page.waitForURL("**/edit");
+  await editorOf(page).getByText("النص المحفوظ").waitFor();
+  return page.url();
+}
+
+async function typeAtEnd(page: Page, text: string) {
+  await editorOf(page).click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(text);
+}
+
+test("leaving by a link with unsaved changes asks first; leaving keeps the last seconds as a draft", async () => {
+  const { page, errors } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  const editUrl = await savedPostOpened(page, "خبر لا يضيع");
+
+  // Nothing changed: the back link leaves without a question.
+  await page.getByRole("link", { name: "العودة إلى المقالات" }).click();
+  await page.waitForURL(`**${POSTS}`);
+  await page.goto(editUrl);
+  await editorOf(page).getByText("النص المحفوظ").waitFor();
+
+  await typeAtEnd(page, " وتعديل أول");
+  await page.getByRole("link", { name: "العودة إلى المقالات" }).click();
+  const leave = page.getByRole("alertdialog", { name: "مغادرة دون حفظ؟" });
+  await leave.getByText("لم تُحفظ تعديلاتك على هذا المقال").waitFor();
+  await page.screenshot({ path: "test-results/rich-leave-question.png" });
+  await leave.getByRole("button", { name: "البقاء في الصفحة" }).click();
+  await leave.waitFor({ state: "detached" });
+  expect(page.url()).toBe(editUrl);
+  await editorOf(page).getByText("النص المحفوظ وتعديل أول").waitFor();
+
+  // Typed and left at once, by the sidebar, well before the autosave's quiet time.
+  await typeAtEnd(page, " وتعديل أخير");
+  await page
+    .getByRole("navigation", { name: "أقسام لوحة التحكم" })
+    .getByRole("link", { name: "الفيديوهات" })
+    .click();
+  await leave.getByRole("button", { name: "مغادرة الصفحة" }).click();
+  await page.waitForURL("**/admin/dashboard/videos");
+
+  await page.goto(editUrl);
+  await page.getByRole("button", { name: "استعادة المسودة غير المحفوظة" }).click();
+  await editorOf(page).getByText("النص المحفوظ وتعديل أول وتعديل أخير").waitFor();
+  expect(errors).toEqual([]);
+});
+
+test("a colleague's save neither wipes nor is overwritten by unsaved typing; the leave question stays armed", async () => {
+  const { page, errors } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  const editUrl = await savedPostOpened(page, "خبر يعدله اثنان");
+  await typeAtEnd(page, " بقلمي");
+
+  // A colleague saves the same post meanwhile; the open form hears of it live.
+  const other = await openPage(browser, DESKTOP);
+  await login(other.page, "admin");
+  await other.page.goto(editUrl);
+  await editorOf(other.page).getByText("النص المحفوظ").waitFor();
+  await typeAtEnd(other.page, " بقلم الزميل");
+  await save(other.page);
+  await other.context.close();
+  await page.waitForTimeout(1_000);
+  await editorOf(page).getByText("النص المحفوظ بقلمي").waitFor();
+
+  await page.getByRole("button", { name: "حفظ التعديلات" }).click();
+  await page
+    .getByText(/عدّل شخص آخر هذا المقال بعد أن فتحته/)
+    .first()
+    .waitFor();
+  expect(page.url()).toBe(editUrl);
+  // The refused save did not count as saved: leaving still asks.
+  await page.getByRole("link", { name: "العودة إلى المقالات" }).click();
+  const leave = page.getByRole("alertdialog", { name: "مغادرة دون حفظ؟" });
+  await leave.getByRole("button", { name: "البقاء في الصفحة" }).click();
+  await editorOf(page).getByText("النص المحفوظ بقلمي").waitFor();
+  expect(page.url()).toBe(editUrl);
+  expect(errors).toEqual([
+    "Failed to load resource: the server responded with a status of 409 (Conflict)",
+  ]);
+});
+
+test("closing the tab with unsaved changes asks, and what was typed is offered back", async () => {
+  const first = await openPage(browser, DESKTOP);
+  await login(first.page, "editor");
+  const editUrl = await savedPostOpened(first.page, "خبر في تبويب مغلق");
+  const dialogs: string[] = [];
+  first.page.on("dialog", (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  await typeAtEnd(first.page, " وكلمة قبل الإغلاق");
+  // Closed at once: only the beacon sent on the way out can keep it.
+  await first.page.close({ runBeforeUnload: true });
+  await expect.poll(() => dialogs).toEqual(["beforeunload"]);
+
+  const { page, errors } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  await expect
+    .poll(
+      async () => {
+        await page.goto(editUrl);
+        return page.getByRole("button", { name: "استعادة المسودة غير المحفوظة" }).count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1);
+  await page.getByRole("button", { name: "استعادة المسودة غير المحفوظة" }).click();
+  await editorOf(page).getByText("النص المحفوظ وكلمة قبل الإغلاق").waitFor();
+  expect(errors).toEqual([]);
+});
+
+test("without the editor's code, the preview shows what was typed as text, never as markup", async () => {
+  const { page } = await openPage(browser, DESKTOP);
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await login(page, "editor");
+  // The editor's chunk fails to load: the form keeps its plain text area.
+  await page.route(/\/assets\/rich-text-editor-[\w-]+\.js$/, (route) => route.abort());
+  const failed = page.waitForEvent("requestfailed", (request) =>
+    request.url().includes("/assets/rich-text-editor-"),
+  );
+  await page.goto(`${POSTS}/new`);
+  await failed;
+  await page.waitForTimeout(300);
+  const textarea = page.locator("textarea[name=content]");
+  expect(await editorOf(page).count()).toBe(0);
+  const typed = '<img src=x onerror="alert(1)"><b>غامق</b>';
+  await textarea.fill(`${typed}\nسطر ثان`);
+  await page.getByRole("tab", { name: "معاينة" }).click();
+  const body = page.getByRole("tabpanel", { name: "معاينة" }).locator(".article-body");
+  await body.getByText(typed).waitFor();
+  expect(await body.locator("p").allInnerTexts()).toEqual([typed, "سطر ثان"]);
+  expect(await body.locator("img, b").count()).toBe(0);
+  await page.waitForTimeout(300);
+  expect(dialogs).toEqual([]);
 });

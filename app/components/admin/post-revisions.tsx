@@ -1,10 +1,11 @@
 import { History, RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatDateTime, isoDate } from "~/shared/dates";
 import { diffLines } from "~/shared/line-diff";
 import { UNKNOWN_AUTHOR } from "~/shared/news";
+import { ConfirmDialog } from "./confirm-dialog";
 
 export interface RevisionSummary {
   id: string;
@@ -17,18 +18,31 @@ export interface RevisionSummary {
 
 /**
  * A post's saved versions, newest first: who saved each and when, a readable comparison with
- * the current text, and one-click restore. Render it outside the post's own <form>.
+ * the current title and text, and one-click restore (asked first when the form has unsaved
+ * changes, which the restore replaces). Render it outside the post's own <form>.
  */
 export function PostRevisions({
   postId,
   revisions,
+  currentTitle,
   currentText,
+  unsavedChanges,
+  onRestoreOverUnsaved,
 }: {
   postId: string;
   revisions: RevisionSummary[];
+  currentTitle: string;
   currentText: string;
+  /** Whether the form has changes a restore would replace. */
+  unsavedChanges: () => boolean;
+  /** The form's changes are given up for the restore. */
+  onRestoreOverUnsaved: () => void;
 }) {
   const [compared, setCompared] = useState<string | null>(null);
+  const [asked, setAsked] = useState<RevisionSummary | null>(null);
+  const submit = useSubmit();
+  const restoreAction = (revision: RevisionSummary) =>
+    `/admin/dashboard/posts/${postId}/revisions/${revision.id}/restore`;
   return (
     <section
       aria-labelledby="revisions-title"
@@ -67,15 +81,17 @@ export function PostRevisions({
                 >
                   مقارنة بالنص الحالي
                 </Button>
-                <Form
-                  method="post"
-                  action={`/admin/dashboard/posts/${postId}/revisions/${revision.id}/restore`}
-                >
+                <Form method="post" action={restoreAction(revision)}>
                   <Button
                     type="submit"
                     size="sm"
                     variant="outline"
                     aria-label={`استعادة نسخة ${formatDateTime(revision.savedAt)}`}
+                    onClick={(event) => {
+                      if (!unsavedChanges()) return;
+                      event.preventDefault();
+                      setAsked(revision);
+                    }}
                   >
                     <RotateCcw aria-hidden className="size-4" />
                     استعادة
@@ -83,19 +99,49 @@ export function PostRevisions({
                 </Form>
               </div>
               {compared === revision.id && (
-                <Comparison before={revision.text} after={currentText} />
+                <Comparison
+                  before={revision.text}
+                  after={currentText}
+                  beforeTitle={revision.title}
+                  afterTitle={currentTitle}
+                />
               )}
             </li>
           ))}
         </ol>
       )}
+      <ConfirmDialog
+        open={asked !== null}
+        title="استعادة النسخة وترك تعديلاتك؟"
+        message="في النموذج تعديلات لم تُحفظ بعد، وستحل النسخة المستعادة محلها فتضيع. احفظ تعديلاتك أولاً إن أردت إبقاءها نسخةً."
+        confirmLabel="استعادة النسخة"
+        cancelLabel="إلغاء"
+        onCancel={() => setAsked(null)}
+        onConfirm={() => {
+          if (!asked) return;
+          onRestoreOverUnsaved();
+          setAsked(null);
+          void submit(null, { method: "post", action: restoreAction(asked) });
+        }}
+      />
     </section>
   );
 }
 
-function Comparison({ before, after }: { before: string; after: string }) {
+function Comparison({
+  before,
+  after,
+  beforeTitle,
+  afterTitle,
+}: {
+  before: string;
+  after: string;
+  beforeTitle: string;
+  afterTitle: string;
+}) {
   const lines = diffLines(before, after);
-  if (lines.every((line) => line.kind === "same")) {
+  const titleChanged = beforeTitle !== afterTitle;
+  if (!titleChanged && lines.every((line) => line.kind === "same")) {
     return <p className="mt-3 text-muted">لا فرق بين هذه النسخة والنص الحالي.</p>;
   }
   return (
@@ -104,6 +150,19 @@ function Comparison({ before, after }: { before: string; after: string }) {
         <del className="bg-red-50 text-danger">المحذوف من هذه النسخة</del> ·{" "}
         <ins className="bg-green-50 text-green-800 no-underline">المضاف في النص الحالي</ins>
       </p>
+      {titleChanged && (
+        <p className="px-2 font-medium">
+          العنوان:{" "}
+          <del className="bg-red-50 text-danger">
+            <span className="sr-only">محذوف: </span>
+            {beforeTitle}
+          </del>{" "}
+          <ins className="bg-green-50 text-green-800 no-underline">
+            <span className="sr-only">مضاف: </span>
+            {afterTitle}
+          </ins>
+        </p>
+      )}
       {lines.map((line, index) =>
         line.kind === "removed" ? (
           <del key={index} className="block bg-red-50 px-2 text-danger">

@@ -21,21 +21,26 @@ function body(postId: string | undefined, intent: "save" | "discard", fields?: A
 
 /**
  * Keeps the post form's unsaved texts on the server: a few seconds after the last change,
- * and once more when the page is hidden or closed (sendBeacon survives the tab closing).
- * While there are unsaved changes the browser asks before leaving. `markSaved` is called when
- * the form is submitted, so saving the post itself does not ask.
+ * when the page is hidden or closed (sendBeacon survives the tab closing) and when the form
+ * goes away (an in-app link). While there are unsaved changes the browser asks before the tab
+ * closes; `mustAsk` tells the in-app leave question the same. The post's own save is
+ * `saving()`; only a refused save (`saveRefused()`) hands the changes back as unsaved, so a
+ * 400 or 409 answer leaves every warning armed. `markSaved` forgets the changes for good.
  */
 export function useAutosave(postId: string | undefined) {
   const pending = useRef<AutosaveFields | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [dirty, setDirty] = useState(false);
+  // Refs as well as state: a navigation blocker and an unmount read them, not a render.
+  const unsaved = useRef(false);
+  const submitted = useRef(false);
 
   const flush = useCallback(
     async (how: "fetch" | "beacon") => {
       clearTimeout(timer.current);
       const fields = pending.current;
-      if (!fields) return;
+      if (!fields || submitted.current) return;
       pending.current = null;
       const form = body(postId, "save", fields);
       if (how === "beacon") {
@@ -53,14 +58,19 @@ export function useAutosave(postId: string | undefined) {
     [postId],
   );
 
+  const schedule = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush("fetch"), AUTOSAVE_DELAY_MS);
+  }, [flush]);
+
   const changed = useCallback(
     (fields: AutosaveFields) => {
       pending.current = fields;
+      unsaved.current = true;
       setDirty(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush("fetch"), AUTOSAVE_DELAY_MS);
+      schedule();
     },
-    [flush],
+    [schedule],
   );
 
   useEffect(() => {
@@ -73,7 +83,8 @@ export function useAutosave(postId: string | undefined) {
     return () => {
       document.removeEventListener("visibilitychange", onHide);
       window.removeEventListener("pagehide", onPageHide);
-      clearTimeout(timer.current);
+      // Leaving the form (an in-app link, a confirmed leave): the last seconds are kept too.
+      void flush("beacon");
     };
   }, [flush]);
 
@@ -88,15 +99,31 @@ export function useAutosave(postId: string | undefined) {
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [dirty]);
 
+  /** The post itself is being saved with these texts: no draft meanwhile or after. */
+  const saving = useCallback(() => {
+    clearTimeout(timer.current);
+    submitted.current = true;
+  }, []);
+
+  /** The save was refused (invalid, or someone else saved first): the changes are unsaved still. */
+  const saveRefused = useCallback(() => {
+    submitted.current = false;
+    if (pending.current) schedule();
+  }, [schedule]);
+
   const markSaved = useCallback(() => {
     clearTimeout(timer.current);
     pending.current = null;
+    unsaved.current = false;
     setDirty(false);
   }, []);
+
+  /** Whether leaving now would lose changes (a save on its way does not count). */
+  const mustAsk = useCallback(() => unsaved.current && !submitted.current, []);
 
   const discard = useCallback(() => {
     void fetch(AUTOSAVE_PATH, { method: "POST", body: body(postId, "discard") });
   }, [postId]);
 
-  return { changed, markSaved, discard, savedAt, dirty };
+  return { changed, saving, saveRefused, markSaved, mustAsk, discard, savedAt, dirty };
 }

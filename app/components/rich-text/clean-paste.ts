@@ -1,3 +1,5 @@
+import { convertOfficeStyles } from "./office-paste";
+
 /** Elements whose content is never article text. */
 const DROPPED =
   "script, style, iframe, object, embed, svg, math, form, input, button, select, textarea, link, meta, base, noscript, template, title";
@@ -7,9 +9,10 @@ const KEPT_IMAGE = /^(\/uploads\/|https:\/\/)/;
 
 /**
  * Pasted HTML (Word, Google Docs, web pages) made inert before the editor reads it: parsed in
- * a detached document (nothing loads or runs), stripped of scripts, frames, handlers, styles
- * and classes, and of images from elsewhere. The editor's schema then keeps only its own set;
- * the server sanitizes once more on save.
+ * a detached document (nothing loads or runs), stripped of scripts, frames and handlers; what
+ * styles mean for us (Google Docs' bold and italic spans, Word's list paragraphs) is turned into
+ * elements, then styles, classes and images from elsewhere go. The editor's schema then keeps
+ * only its own set; the server sanitizes once more on save.
  */
 export function cleanPastedHtml(html: string): string {
   // Handlers go before any parsing: even an inert document reports them to the page's CSP.
@@ -19,6 +22,7 @@ export function cleanPastedHtml(html: string): string {
   for (const image of document.body.querySelectorAll("img")) {
     if (!KEPT_IMAGE.test(image.getAttribute("src") ?? "")) image.remove();
   }
+  convertOfficeStyles(document);
   for (const element of document.body.querySelectorAll("*")) {
     for (const { name } of [...element.attributes]) {
       if (name.startsWith("on") || name === "style" || name === "class")

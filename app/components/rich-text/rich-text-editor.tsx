@@ -60,6 +60,8 @@ export default function RichTextEditor({
   const [panel, setPanel] = useState<"link" | "image" | "video" | null>(null);
   const editor = useEditor({
     immediatelyRender: false,
+    // Gives every block a `dir` (RTL unless set), so the direction button can make one LTR.
+    textDirection: "rtl",
     autofocus: autofocus ? "end" : false,
     extensions: [
       StarterKit.configure({

@@ -15,7 +15,8 @@ const withoutEmptyParagraphs = (html: string) => html.replace(/<p(?: [^>]*)?>\s*
  * An HTML field edited with the rich-text editor. The server renders a plain textarea with
  * the same name, so the form works before (or without) JavaScript; once the editor's code has
  * loaded it takes the textarea's place and keeps a hidden input of that name up to date.
- * `onChange` reports every new HTML (for previews and autosave).
+ * `onChange` reports every new value (for previews and autosave) and where it was typed: the
+ * editor's HTML is its schema's, the fallback textarea's is whatever was typed.
  */
 export function RichTextField({
   label,
@@ -29,7 +30,7 @@ export function RichTextField({
   meta: FieldMetadata<string | undefined>;
   hint?: string;
   rows?: number;
-  onChange?: (html: string) => void;
+  onChange?: (value: string, from: "editor" | "textarea") => void;
   /** Changing it reloads the editor with the field's current value (a restored revision). */
   resetKey?: string | number;
 }) {
@@ -66,7 +67,7 @@ export function RichTextField({
       onInput={(event) => {
         typed.current = event.currentTarget.value;
         control.change(typed.current);
-        onChange?.(typed.current);
+        onChange?.(typed.current, "textarea");
       }}
     />
   );
@@ -89,7 +90,7 @@ export function RichTextField({
               onChange={(edited) => {
                 const html = withoutEmptyParagraphs(edited);
                 control.change(html);
-                onChange?.(html);
+                onChange?.(html, "editor");
               }}
             />
           </Suspense>

@@ -6,8 +6,11 @@ import {
   Form,
   type LoaderFunctionArgs,
   type MetaFunction,
+  useActionData,
+  useBlocker,
   useLoaderData,
 } from "react-router";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
@@ -146,6 +149,34 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 
 const BACK = { to: STAFF_PATHS.posts.list, label: "العودة إلى المقالات" };
 
+/**
+ * The article's text as the preview may show it: HTML the server sanitized (the stored post, a
+ * draft) or the editor made (its schema is the allowlist), or text typed into the fallback
+ * textarea, which is shown as text, never as markup.
+ */
+type PreviewContent = { html: string } | { text: string };
+
+function PreviewBody({ content }: { content: PreviewContent }) {
+  if ("html" in content) {
+    return content.html ? (
+      <div className="article-body" dangerouslySetInnerHTML={{ __html: content.html }} />
+    ) : (
+      <EmptyBody />
+    );
+  }
+  const paragraphs = content.text.split(/\n\s*\n|\n/).filter((line) => line.trim());
+  if (paragraphs.length === 0) return <EmptyBody />;
+  return (
+    <div className="article-body">
+      {paragraphs.map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+    </div>
+  );
+}
+
+const EmptyBody = () => <p className="text-muted">سيظهر نص المقال هنا.</p>;
+
 function PostPreview({
   title,
   excerpt,
@@ -154,7 +185,7 @@ function PostPreview({
 }: {
   title?: string;
   excerpt?: string;
-  content?: string;
+  content: PreviewContent;
   imageUrl: string | null;
 }) {
   return (
@@ -164,26 +195,34 @@ function PostPreview({
       )}
       <h2 className="text-3xl leading-snug text-primary-dark">{title || "عنوان المقال"}</h2>
       {excerpt && <p className="text-lg text-muted">{excerpt}</p>}
-      {content ? (
-        // The editor's own HTML (its schema is the allowlist) or the sanitized stored one.
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: content }} />
-      ) : (
-        <p className="text-muted">سيظهر نص المقال هنا.</p>
-      )}
+      <PreviewBody content={content} />
     </article>
   );
 }
 
+type PostFormData = ReturnType<typeof useLoaderData<typeof loader>>;
+
 /**
- * A save elsewhere (a restored revision, say) brings a new version of the post: the form starts
- * afresh from it, since the editor and Conform only read their values when they mount.
+ * A save elsewhere (a restored revision, a colleague's save heard live) brings a new version of
+ * the post: the form starts afresh from it, since the editor and Conform only read their values
+ * when they mount. Not while it has unsaved changes: they would be lost, and saving them later
+ * must still be checked against the version they were written on (a 409, never an overwrite).
  */
 export default function PostFormRoute() {
-  const { post } = useLoaderData<typeof loader>();
-  return <PostForm key={post?.updatedAt ?? "new"} />;
+  const data = useLoaderData<typeof loader>();
+  const drafts = useAutosave(data.post?.id);
+  const [shown, setShown] = useState(data);
+  if (shown !== data && !drafts.dirty) setShown(data);
+  return <PostForm key={shown.post?.updatedAt ?? "new"} data={shown} drafts={drafts} />;
 }
 
-function PostForm() {
+function PostForm({
+  data,
+  drafts,
+}: {
+  data: PostFormData;
+  drafts: ReturnType<typeof useAutosave>;
+}) {
   const {
     post,
     categories,
@@ -193,14 +232,27 @@ function PostForm() {
     scheduledFor,
     previewPath,
     currentText,
-  } = useLoaderData<typeof loader>();
+  } = data;
   const [previewImage, setPreviewImage] = useState<string | null>(post?.featuredImage ?? null);
   // A new post's slug follows its title until the slug is edited by hand (spec §5).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(!post);
   const [offeredDraft, setOfferedDraft] = useState(autosave);
   const [editorKey, setEditorKey] = useState(0);
-  const drafts = useAutosave(post?.id);
   const latestContent = useRef(post?.content ?? "");
+  const [previewContent, setPreviewContent] = useState<PreviewContent>({
+    html: post?.content ?? "",
+  });
+  // Leaving by an in-app link (the sidebar, the back link) with unsaved changes asks first;
+  // closing the tab is asked by the browser (beforeunload, in useAutosave).
+  const leave = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      drafts.mustAsk() && currentLocation.pathname !== nextLocation.pathname,
+  );
+  // An answer to the save that is not a redirect is a refusal (invalid, or a 409).
+  const answer = useActionData();
+  useEffect(() => {
+    if (answer) drafts.saveRefused();
+  }, [answer, drafts.saveRefused]);
   const [form, fields] = useStaffForm({
     id: post ? `post-${post.id}` : "post-new",
     schema: postFormSchema,
@@ -256,6 +308,9 @@ function PostForm() {
     form.update({ name: fields.excerpt.name, value: offeredDraft.fields.excerpt });
     form.update({ name: fields.content.name, value: offeredDraft.fields.content });
     latestContent.current = offeredDraft.fields.content;
+    setPreviewContent({ html: offeredDraft.fields.content });
+    // Still unsaved in the post: leaving asks, and the draft stays on the server.
+    drafts.changed(offeredDraft.fields);
     setEditorKey((key) => key + 1);
     setOfferedDraft(null);
   }
@@ -269,8 +324,9 @@ function PostForm() {
         onInput={() => drafts.changed(texts())}
         onSubmit={(event) => {
           formProps.onSubmit(event);
-          // A real save (not one of Conform's own intents): leaving now asks nothing.
-          if (!event.defaultPrevented) drafts.markSaved();
+          // A real save (not one of Conform's own intents): its redirect asks nothing; a refused
+          // one hands the changes back as unsaved (saveRefused above).
+          if (!event.defaultPrevented) drafts.saving();
         }}
       >
         <FormShell
@@ -282,7 +338,7 @@ function PostForm() {
             <PostPreview
               title={fields.title.value}
               excerpt={fields.excerpt.value}
-              content={fields.content.value}
+              content={previewContent}
               imageUrl={previewImage}
             />
           }
@@ -348,7 +404,10 @@ function PostForm() {
             meta={fields.content}
             resetKey={editorKey}
             hint="استخدم شريط الأدوات للعناوين والقوائم والروابط والصور والفيديو. يُحفظ ما تكتبه تلقائياً كل بضع ثوانٍ."
-            onChange={(html) => drafts.changed(texts(html))}
+            onChange={(value, from) => {
+              setPreviewContent(from === "editor" ? { html: value } : { text: value });
+              drafts.changed(texts(value));
+            }}
           />
           <p aria-live="polite" className="text-sm text-muted">
             {drafts.savedAt ? `حُفظت مسودة تلقائياً الساعة ${formatTime(drafts.savedAt)}` : ""}
@@ -406,7 +465,24 @@ function PostForm() {
           <FieldErrors id={form.errorId} errors={form.errors} />
         </FormShell>
       </Form>
-      {post && <PostRevisions postId={post.id} revisions={revisions} currentText={currentText} />}
+      {post && (
+        <PostRevisions
+          postId={post.id}
+          revisions={revisions}
+          currentTitle={post.title}
+          currentText={currentText}
+          unsavedChanges={drafts.mustAsk}
+          onRestoreOverUnsaved={drafts.markSaved}
+        />
+      )}
+      <ConfirmDialog
+        open={leave.state === "blocked"}
+        title="مغادرة دون حفظ؟"
+        message="لم تُحفظ تعديلاتك على هذا المقال. ستبقى مسودة غير منشورة تُعرض عليك حين تعود إليه."
+        confirmLabel="مغادرة الصفحة"
+        onConfirm={() => leave.proceed?.()}
+        onCancel={() => leave.reset?.()}
+      />
     </>
   );
 }
