@@ -7,6 +7,9 @@ export default defineConfig({
     name: "e2e",
     include: ["tests/e2e/**/*.e2e.ts"],
     environment: "node",
+    // The specs drive the production build, some inside this process (in-process-server.ts):
+    // React must be the production one from the first import on, as it is in the build.
+    env: { NODE_ENV: "production" },
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     fileParallelism: false,
     testTimeout: 60_000,
