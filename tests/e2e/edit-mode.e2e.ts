@@ -86,6 +86,8 @@ test("an admin edits a title in place; an open visitor page follows live; histor
     await expectFocused(editor);
     await editor.fill(value);
     await editor.press("Control+Enter");
+    // Saved: the block is no longer busy (an earlier save's toast may still be showing).
+    await expect.poll(() => title.getAttribute("aria-busy")).toBeNull();
     await page.getByText("تم حفظ التغييرات بنجاح").first().waitFor();
     await expect.poll(() => title.textContent()).toBe(value);
     await expectFocused(control);
