@@ -42,7 +42,7 @@ export function SignInForm() {
         <Link
           to={tabHref(searchParams, "forgot")}
           replace
-          className="font-medium text-primary-dark underline underline-offset-4"
+          className="inline-flex min-h-11 items-center font-medium text-primary-dark underline underline-offset-4"
         >
           نسيت كلمة المرور؟
         </Link>
