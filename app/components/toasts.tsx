@@ -54,7 +54,8 @@ export default function Toasts({ toast: handed }: { toast: Toast | null }) {
       visibleToasts={1}
       dir="rtl"
       closeButton
-      containerAriaLabel="الإشعارات"
+      // sonner would add its shortcut ("alt+T") to the region's name in English.
+      customAriaLabel="الإشعارات"
       toastOptions={{
         closeButtonAriaLabel: "إغلاق الإشعار",
         classNames: {

@@ -5,26 +5,81 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { MENU } from "~/content/menu";
+import { totpCode } from "../support/totp";
 import {
   axeViolations,
   baseURL,
   DESKTOP,
   expectAccessible,
+  latestLinkTo,
   launchBrowser,
   login,
   openPage,
   PHONE,
+  readOutbox,
 } from "./support/browser";
+import { ACCOUNTS } from "./support/fixtures";
 import { publicPaths } from "./support/public-paths";
-
-/** Every public route a visitor can open (the 404 included). */
-const PUBLIC_PATHS = [...publicPaths(), "/no-such-page"];
+import { type RunningServer, startServer } from "./support/server";
+import { type SeededItems, seedStaffItems } from "./support/staff";
 
 let browser: Browser;
+/** A published post (dates, category, author on its page), a video and an image, with edit screens. */
+let seeded: SeededItems;
 beforeAll(async () => {
   browser = await launchBrowser();
+  const { page, context } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  seeded = await seedStaffItems(page);
+  await context.close();
 });
 afterAll(async () => browser?.close());
+
+/** Every public route a visitor can open: a published post's page and the 404 included. */
+const publicPages = () => [...publicPaths(seeded.postSlug), "/no-such-page"];
+
+/**
+ * Opens `path` and waits for the page's app (root.tsx announces it with "rifq:hydrated"). A
+ * signed-out page brings its app when a field takes the focus (docs/decisions/033).
+ */
+async function openWithApp(page: Page, path: string) {
+  await page.addInitScript(() =>
+    window.addEventListener("rifq:hydrated", () => {
+      document.documentElement.dataset.testApp = "ready";
+    }),
+  );
+  await page.goto(path);
+  await page.locator("form input:not([type='hidden'])").first().focus();
+  await page.locator("html[data-test-app='ready']").waitFor({ state: "attached" });
+}
+
+/** Whether the focus is on a form's error summary (GOV.UK: it takes the focus on a failed submit). */
+const focusOnSummary = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.activeElement?.tagName === "SECTION" &&
+      (document.activeElement.textContent ?? "").startsWith("يرجى تصحيح"),
+  );
+
+/** Opens each path at phone and desktop widths (signed in as `who`, if given) and runs axe. */
+async function axeAtBothWidths(paths: string[], who?: "admin") {
+  const found: string[] = [];
+  for (const [width, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    const { page, context } = await openPage(browser, viewport);
+    if (who) await login(page, who);
+    for (const path of paths) {
+      await page.goto(path);
+      await page.locator("h1").first().waitFor();
+      for (const v of await axeViolations(page)) found.push(`${path} ${width}: ${v}`);
+    }
+    await context.close();
+  }
+  expect(found).toEqual([]);
+}
 
 test("the axe helper measures the contrast of Arabic text", async () => {
   const { page, context } = await openPage(browser);
@@ -83,6 +138,12 @@ function measureSizes(page: Page) {
         (target.parentElement?.textContent ?? "").trim().length > ownText;
       if (inSentence) continue;
       let box = target.getBoundingClientRect();
+      // A card's title link stretched over the whole card (an absolute ::after) targets the card.
+      const stretched = getComputedStyle(target, "::after");
+      if (stretched.position === "absolute" && stretched.content !== "none") {
+        const card = (target as HTMLElement).offsetParent;
+        if (card) box = card.getBoundingClientRect();
+      }
       if (target.matches("input[type='checkbox'], input[type='radio']")) {
         const label = (target as HTMLInputElement).labels?.[0];
         if (label) box = label.getBoundingClientRect();
@@ -104,7 +165,7 @@ describe("every public page at phone and desktop widths", () => {
     const phone = await openPage(browser, PHONE);
     const desktop = await openPage(browser, DESKTOP);
     const found: string[] = [];
-    for (const path of PUBLIC_PATHS) {
+    for (const path of publicPages()) {
       await Promise.all(
         [
           ["phone", phone.page],
@@ -121,11 +182,58 @@ describe("every public page at phone and desktop widths", () => {
     await Promise.all([phone.context.close(), desktop.context.close()]);
   });
 
+  test("the sign-in screen and the staff dashboard: no text under 16 px, no target under 44×44 px", async () => {
+    const found: string[] = [];
+    for (const [width, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      const { page, context } = await openPage(browser, viewport);
+      await page.goto("/login");
+      await page.getByRole("link", { name: "نسيت كلمة المرور؟" }).waitFor();
+      const signIn = await measureSizes(page);
+      await login(page, "admin");
+      await page.goto("/admin/dashboard");
+      await page.getByRole("link", { name: /^عرض / }).first().waitFor();
+      const dashboard = await measureSizes(page);
+      for (const [path, sizes] of [
+        ["/login", signIn],
+        ["/admin/dashboard", dashboard],
+      ] as const) {
+        for (const item of [...sizes.smallText, ...sizes.smallTargets])
+          found.push(`${path} ${width}: ${item}`);
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
+
+  test("the privacy page, a post's page and the newsletter's links pass axe at both widths", async () => {
+    const email = `a11y-${Date.now()}@rifq.test`;
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto("/media/news");
+    await page.getByLabel("بريدك الإلكتروني").fill(email);
+    await page.getByRole("button", { name: "اشترك" }).click();
+    await page.getByText("أرسلنا رابط تأكيد إلى بريدك الإلكتروني").waitFor();
+    await context.close();
+    const mail = readOutbox()
+      .filter((m) => m.to === email)
+      .at(-1);
+    const links = mail?.text.match(/https?:\/\/\S+/g) ?? [];
+    const newsletterPages = ["/newsletter/confirm", "/newsletter/unsubscribe"].map((path) => {
+      const link = links.find((l) => new URL(l).pathname === path);
+      expect(link, path).toMatch(/token=/);
+      const url = new URL(link ?? "");
+      return `${url.pathname}${url.search}`;
+    });
+    await axeAtBothWidths(["/privacy", `/media/news/${seeded.postSlug}`, ...newsletterPages]);
+  });
+
   test("at the largest text size every page reflows at 320 px without sideways scrolling", async () => {
     const { page, context } = await openPage(browser, { width: 320, height: 720 });
     await context.addCookies([{ name: "rifq_text_size", value: "150", url: baseURL() }]);
     const overflowing: string[] = [];
-    for (const path of PUBLIC_PATHS) {
+    for (const path of publicPages()) {
       await page.goto(path);
       const overflow = await horizontalOverflow(page);
       if (overflow > 0) overflowing.push(`${path}: ${overflow}px`);
@@ -148,11 +256,11 @@ describe("the text-size and contrast control", () => {
       page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
     expect(await focusedName()).toBe("حجم الخط عادي");
 
-    await page.getByRole("button", { name: "حجم الخط كبير جداً" }).click();
+    await page.getByRole("button", { name: "حجم الخط أكبر" }).click();
     const html = page.locator("html");
     await expect.poll(() => html.getAttribute("data-text-size")).toBe("150");
     expect(
-      await page.getByRole("button", { name: "حجم الخط كبير جداً" }).getAttribute("aria-pressed"),
+      await page.getByRole("button", { name: "حجم الخط أكبر" }).getAttribute("aria-pressed"),
     ).toBe("true");
     const rootSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
     expect(rootSize).toBe("27px");
@@ -169,6 +277,22 @@ describe("the text-size and contrast control", () => {
     await expectAccessible(page);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test("each button's name holds the words it shows (WCAG 2.5.3, label in name)", async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto("/");
+    const controls = page.getByRole("form", { name: "إعدادات العرض" }).getByRole("button");
+    const buttons = await controls.evaluateAll((elements) =>
+      elements.map((element) => ({
+        // biome-ignore lint/performance/useDomNodeTextContent: the words on screen are meant.
+        shown: (element as HTMLElement).innerText.trim(),
+        name: element.getAttribute("aria-label") ?? (element.textContent ?? "").trim(),
+      })),
+    );
+    expect(buttons.map((b) => b.shown)).toEqual(["عادي", "كبير", "أكبر", "تباين عالٍ"]);
+    for (const { shown, name } of buttons) expect(name).toContain(shown);
     await context.close();
   });
 
@@ -245,8 +369,15 @@ describe("the header menus", () => {
     await menu.waitFor({ state: "hidden" });
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
 
-    await summary.click();
-    await menu.getByRole("link", { name: "الحوكمة" }).click();
+    // The keyboard alone: open the menu from its button, Tab to the link and follow it.
+    await page.keyboard.press("Enter");
+    await menu.waitFor();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press("Tab");
+      const name = await page.evaluate(() => document.activeElement?.textContent?.trim());
+      if (name === "الحوكمة") break;
+    }
+    await page.keyboard.press("Enter");
     await page.waitForURL(`${baseURL()}/governance`);
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
     expect(errors).toEqual([]);
@@ -254,19 +385,8 @@ describe("the header menus", () => {
   });
 
   test("without JavaScript every menu link is reachable at both widths", async () => {
-    const expected = [
-      "/",
-      "/about",
-      "/about/vision",
-      "/about/service-area",
-      "/services",
-      "/services/programs",
-      "/media",
-      "/media/gallery",
-      "/feedback",
-      "/feedback/beneficiaries",
-      "/volunteer",
-    ];
+    // Every link of the menu's data (app/content/menu.ts), parents and their pages.
+    const expected = MENU.flatMap((item) => [item, ...(item.subItems ?? [])]).map((i) => i.path);
     for (const viewport of [PHONE, DESKTOP]) {
       const context = await browser.newContext({
         viewport,
@@ -280,7 +400,7 @@ describe("the header menus", () => {
       // Tab through the menu: each link must be visible when it has focus.
       const reached = new Set<string>();
       await nav.getByRole("link").first().focus();
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < 60; i++) {
         const href = await page.evaluate(() => {
           const active = document.activeElement as HTMLAnchorElement | null;
           const box = active?.getBoundingClientRect();
@@ -328,17 +448,27 @@ describe("the staff area and the sign-in screens", () => {
     await Promise.all([staff.phone.context.close(), staff.desktop.context.close()]);
   });
 
-  test.each(STAFF_PATHS)("%s passes axe at phone and desktop widths", async (path) => {
+  async function staffAxe(path: string) {
     const found: string[] = [];
     await Promise.all(
       (["phone", "desktop"] as const).map(async (width) => {
         const { page } = staff[width];
         await page.goto(path);
         await page.locator("main h1").first().waitFor();
-        for (const v of await axeViolations(page)) found.push(`${width}: ${v}`);
+        for (const v of await axeViolations(page)) found.push(`${path} ${width}: ${v}`);
       }),
     );
     expect(found).toEqual([]);
+  }
+
+  test.each(STAFF_PATHS)("%s passes axe at phone and desktop widths", staffAxe);
+
+  test("the edit screens of a post, a video and an image pass axe at both widths", async () => {
+    expect(seeded.editPaths).toHaveLength(3);
+    for (const path of seeded.editPaths) {
+      expect(path).toMatch(/^\/admin\/dashboard\/(posts|videos|images)\/[^/]+\/edit$/);
+      await staffAxe(path);
+    }
   });
 
   test("the staff menu on a phone passes axe, closes with Escape; screens reflow at 320 px", async () => {
@@ -361,72 +491,267 @@ describe("the staff area and the sign-in screens", () => {
     await page.setViewportSize(PHONE);
   });
 
-  test("a form with errors shows one summary whose links lead to the fields; a delete dialog passes axe", async () => {
-    const { page, context, errors } = await openPage(browser, PHONE);
-    await login(page, "admin");
+  test.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const)(
+    "%s: a form with errors focuses its summary, whose links lead to the fields; a delete dialog passes axe",
+    async (width, viewport) => {
+      const { page, context, errors } = await openPage(browser, viewport);
+      await login(page, "admin");
+      await openWithApp(page, "/admin/dashboard/videos/new");
+      await page.getByRole("button", { name: "حفظ الفيديو" }).click();
+      const summary = page.getByRole("region", { name: /يرجى تصحيح/ });
+      await summary.waitFor();
+      await expect.poll(() => focusOnSummary(page)).toBe(true);
+      await expectAccessible(page);
+      const firstLink = summary.getByRole("link").first();
+      const target = (await firstLink.getAttribute("href"))?.slice(1);
+      await firstLink.click();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(target);
+
+      const [kept, removed] = [`تصنيف يبقى ${width}`, `تصنيف يُحذف ${width}`];
+      await page.goto("/admin/dashboard/categories");
+      const dialog = page.getByRole("dialog");
+      for (const name of [removed, kept]) {
+        await page.getByRole("button", { name: /تصنيف جديد/ }).click();
+        await dialog.getByLabel("اسم التصنيف").fill(name);
+        await dialog.getByRole("button", { name: "حفظ" }).click();
+        await dialog.waitFor({ state: "detached" });
+        await page.getByText(name, { exact: true }).first().waitFor();
+      }
+      // The toasts' region is named in plain Arabic (sonner would add "alt+T").
+      const toasts = page.getByRole("region", { name: "الإشعارات", exact: true });
+      await toasts.getByText("تم الإنشاء").first().waitFor();
+      expect(await toasts.getAttribute("aria-label")).toBe("الإشعارات");
+      await page.getByRole("button", { name: `حذف «${removed}»` }).click();
+      const confirm = page.getByRole("alertdialog");
+      await confirm.waitFor();
+      await expectAccessible(page);
+      // Confirming removes the row with its button: focus moves on to a neighbouring row.
+      await confirm.getByRole("button", { name: "نعم، احذف" }).click();
+      await page.getByRole("button", { name: `حذف «${removed}»` }).waitFor({ state: "detached" });
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.activeElement?.closest("tr, li")?.textContent ?? ""),
+        )
+        .toContain(kept);
+      await page.getByRole("button", { name: `حذف «${kept}»` }).click();
+      await confirm.getByRole("button", { name: "نعم، احذف" }).click();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.tagName))
+        .not.toBe("BODY");
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  test("on a phone with its keyboard open, the sticky save bar never covers the focused invalid field", async () => {
+    // 390×480: a phone's screen above its on-screen keyboard.
+    const { page, context } = await openPage(browser, { width: 390, height: 480 });
+    await login(page, "editor");
     await page.goto("/admin/dashboard/videos/new");
-    await page.getByRole("button", { name: /حفظ/ }).first().click();
-    const summary = page.getByRole("region", { name: /يرجى تصحيح/ });
-    await summary.waitFor();
-    await expectAccessible(page);
-    const firstLink = summary.getByRole("link").first();
-    const target = (await firstLink.getAttribute("href"))?.slice(1);
-    await firstLink.click();
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe(target);
-
-    await page.goto("/admin/dashboard/categories");
-    await page.getByRole("button", { name: /تصنيف جديد/ }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("اسم التصنيف").fill("تصنيف للتجربة");
-    await dialog.getByRole("button", { name: "حفظ" }).click();
-    await dialog.waitFor({ state: "detached" });
-    await dialog.getByLabel("اسم التصنيف").waitFor({ state: "detached" });
-    await page.getByRole("button", { name: /تصنيف جديد/ }).click();
-    await dialog.getByLabel("اسم التصنيف").fill("تصنيف ثان للتجربة");
-    await dialog.getByRole("button", { name: "حفظ" }).click();
-    await dialog.waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "حذف «تصنيف للتجربة»" }).click();
-    const confirm = page.getByRole("alertdialog");
-    await confirm.waitFor();
-    await expectAccessible(page);
-    // Confirming removes the row with its button: focus moves on to a neighbouring row.
-    await confirm.getByRole("button", { name: "نعم، احذف" }).click();
-    await page.getByRole("button", { name: "حذف «تصنيف للتجربة»" }).waitFor({ state: "detached" });
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest("tr, li")?.textContent ?? ""))
-      .toContain("تصنيف ثان للتجربة");
-    await page.getByRole("button", { name: "حذف «تصنيف ثان للتجربة»" }).click();
-    await confirm.getByRole("button", { name: "نعم، احذف" }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toBe("BODY");
-
-    // Saving a settings section keeps focus on its button while it saves and after.
-    await page.goto("/admin/dashboard/settings");
-    const save = page.getByRole("button", { name: "حفظ معلومات الاتصال" });
-    await save.focus();
-    await page.keyboard.press("Enter");
-    await page.waitForLoadState("networkidle");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
-      "حفظ معلومات الاتصال",
-    );
-    expect(errors).toEqual([]);
+    const save = page.getByRole("button", { name: "حفظ الفيديو" });
+    await save.click();
+    await page.getByRole("region", { name: /يرجى تصحيح/ }).waitFor();
+    const invalid = page.locator("form [aria-invalid='true']");
+    expect(await invalid.count()).toBeGreaterThan(1);
+    for (const field of await invalid.all()) {
+      // The field just out of sight, under the bar; Tab into it from the control before it.
+      await field.focus();
+      await page.keyboard.press("Shift+Tab");
+      await field.evaluate((element) => {
+        const top = element.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo(0, top - window.innerHeight + 20);
+      });
+      await page.keyboard.press("Tab");
+      expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+      const fieldBottom = await field.evaluate((element) => element.getBoundingClientRect().bottom);
+      const barTop = await save.evaluate(
+        (button) => button.parentElement?.getBoundingClientRect().top ?? 0,
+      );
+      expect(fieldBottom).toBeLessThanOrEqual(barTop);
+    }
     await context.close();
   });
 
-  test("the sign-in screens pass axe at both widths, with and without errors", async () => {
+  test("the sign-in screens pass axe at both widths: sign-in, its errors, a new account, a forgotten password, a reset link", async () => {
+    // One reset link (for the viewer fixture, left unused) serves both widths.
+    const { page: asker, context: askerContext } = await openPage(browser, PHONE);
+    await asker.goto("/auth?tab=forgot");
+    await asker.getByLabel("البريد الإلكتروني").fill(ACCOUNTS.viewer.email);
+    await asker.getByRole("button", { name: "إرسال رابط إعادة التعيين" }).click();
+    await asker.getByRole("status").filter({ hasText: "إن كان هذا البريد مسجلاً لدينا" }).waitFor();
+    await askerContext.close();
+    const resetLink = latestLinkTo(ACCOUNTS.viewer.email);
+
     for (const viewport of [PHONE, DESKTOP]) {
       const { page, context } = await openPage(browser, viewport);
-      await page.goto("/login");
+      await openWithApp(page, "/login");
       await expectAccessible(page);
       await page.getByRole("button", { name: "تسجيل الدخول" }).click();
       await page.getByRole("region", { name: /يرجى تصحيح/ }).waitFor();
+      await expect.poll(() => focusOnSummary(page)).toBe(true);
       await expectAccessible(page);
       await page.getByRole("tab", { name: "حساب جديد" }).click();
       await expectAccessible(page);
-      await page.goto("/setup");
+      await page.getByRole("tab", { name: "نسيت كلمة المرور" }).click();
+      await page.getByRole("button", { name: "إرسال رابط إعادة التعيين" }).waitFor();
+      await expectAccessible(page);
+      await page.goto(resetLink);
+      await page.getByRole("heading", { name: "تعيين كلمة مرور جديدة" }).waitFor();
       await expectAccessible(page);
       await context.close();
     }
   });
+});
+
+describe("a fresh site: first setup, two-factor sign-in, and forms answered without JavaScript", () => {
+  // A server of its own: setup is open only before the first admin, and enabling two-factor on
+  // a shared fixture account would change every other spec's sign-in.
+  const setupCode = "e2e-accessibility-setup-code";
+  const admin = { fullName: "مديرة الموقع", email: "first@rifq.test", password: "First-pass-2026" };
+  let fresh: RunningServer;
+  beforeAll(async () => {
+    fresh = await startServer(undefined, { SETUP_CODE: setupCode });
+  });
+  afterAll(async () => fresh?.stop());
+
+  const withScript = (viewport: typeof PHONE) => openPage(browser, viewport, fresh.url);
+  async function withoutScript() {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: PHONE,
+      baseURL: fresh.url,
+      locale: "ar-SA",
+    });
+    return { context, page: await context.newPage() };
+  }
+  async function signIn(page: Page) {
+    await page.goto("/login");
+    await page.getByLabel("البريد الإلكتروني").fill(admin.email);
+    await page.getByLabel("كلمة المرور", { exact: true }).fill(admin.password);
+    await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  }
+
+  /**
+   * Without JavaScript the form sent empty comes back from the server with the summary: one link
+   * per invalid field, named by its label, leading to it.
+   */
+  async function expectServerSummary(page: Page, submit: string, labels: string[]) {
+    await page.getByRole("button", { name: submit }).click();
+    const summary = page.getByRole("region", { name: /يرجى تصحيح/ });
+    await summary.waitFor();
+    const links = summary.getByRole("link");
+    expect(await links.allTextContents()).toEqual(labels);
+    const targets = await links.evaluateAll((anchors) =>
+      anchors.map((a) => a.getAttribute("href")?.slice(1)),
+    );
+    const invalid = await page
+      .locator("form [aria-invalid='true']")
+      .evaluateAll((fields) =>
+        fields
+          .filter((f) => !f.parentElement?.closest("fieldset[aria-invalid='true']"))
+          .map((f) => f.id),
+      );
+    expect(targets).toEqual(invalid);
+    const href = (await links.first().getAttribute("href")) ?? "";
+    await links.first().click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(href.slice(1));
+  }
+
+  test("setup passes axe at both widths, empty and with errors; a failed submit focuses the summary", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context, errors } = await withScript(viewport);
+      await openWithApp(page, "/setup");
+      await page.getByRole("heading", { name: "إعداد الموقع لأول مرة" }).waitFor();
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "إنشاء حساب المدير" }).click();
+      await page.getByRole("region", { name: /يرجى تصحيح/ }).waitFor();
+      await expect.poll(() => focusOnSummary(page)).toBe(true);
+      await expectAccessible(page);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test("without JavaScript, setup, sign-in and volunteering answer an empty form with the summary", async () => {
+    const { page, context } = await withoutScript();
+    await page.goto("/setup");
+    await expectServerSummary(page, "إنشاء حساب المدير", [
+      "رمز الإعداد",
+      "الاسم الكامل",
+      "البريد الإلكتروني",
+      "كلمة المرور",
+    ]);
+    await page.getByLabel("رمز الإعداد").fill(setupCode);
+    await page.getByLabel("الاسم الكامل").fill(admin.fullName);
+    await page.getByLabel("البريد الإلكتروني").fill(admin.email);
+    await page.getByLabel("كلمة المرور").fill(admin.password);
+    await page.getByRole("button", { name: "إنشاء حساب المدير" }).click();
+    await page.waitForURL(`${fresh.url}/login`);
+
+    await expectServerSummary(page, "تسجيل الدخول", ["البريد الإلكتروني", "كلمة المرور"]);
+    await page.goto("/volunteer");
+    await expectServerSummary(page, "أرسل طلب التطوع", [
+      "الاسم الكامل",
+      "رقم الجوال",
+      "المدينة",
+      "المجالات التي تحب التطوع فيها",
+      "الأوقات المناسبة لك",
+      "الموافقة على حفظ بياناتك",
+    ]);
+    await context.close();
+  });
+
+  test("the two-factor screens pass axe at both widths; the sign-in step's summary works with and without JavaScript", async () => {
+    // Before: the account's two-factor page (each sign-in ends the browser's previous session).
+    await axeWithAdmin("/account/two-factor");
+
+    const { page, context } = await withoutScript();
+    await signIn(page);
+    await page.goto("/account/two-factor");
+    await page.getByLabel("كلمة المرور الحالية").fill(admin.password);
+    await page.getByRole("button", { name: "بدء الإعداد" }).click();
+    const key = (await page.locator("code").textContent()) ?? "";
+    await page.getByLabel("الرمز من التطبيق").fill(totpCode(key));
+    await page.getByRole("button", { name: "تأكيد وتفعيل" }).click();
+    await page.getByRole("list", { name: "رموز الاسترداد" }).waitFor();
+    await context.close();
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page: step, context: stepContext, errors } = await withScript(viewport);
+      await signIn(step);
+      await step.getByRole("heading", { name: "التحقق بخطوتين" }).waitFor();
+      await expectAccessible(step);
+      await step.getByRole("button", { name: "تأكيد الدخول" }).click();
+      await step.getByRole("region", { name: /يرجى تصحيح/ }).waitFor();
+      await expect.poll(() => focusOnSummary(step)).toBe(true);
+      await expectAccessible(step);
+      expect(errors).toEqual([]);
+      await stepContext.close();
+    }
+
+    const { page: noScript, context: noScriptContext } = await withoutScript();
+    await signIn(noScript);
+    await noScript.getByRole("heading", { name: "التحقق بخطوتين" }).waitFor();
+    await expectServerSummary(noScript, "تأكيد الدخول", ["رمز التحقق"]);
+    await noScriptContext.close();
+  });
+
+  async function axeWithAdmin(path: string) {
+    const found: string[] = [];
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context } = await withScript(viewport);
+      await signIn(page);
+      await page.goto(path);
+      await page.locator("h1").first().waitFor();
+      for (const v of await axeViolations(page)) found.push(`${viewport.width}px: ${v}`);
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }
 });
 
 test("edit mode on, and with an editor open, passes axe at both widths", async () => {

@@ -2,6 +2,7 @@
 // action (the control still there, the next row, the next screen's heading), never on <body>.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { imageBytes } from "../support/images";
 import { DESKTOP, launchBrowser, login, openPage } from "./support/browser";
 import { focused, uploadGalleryImage, waitForToast } from "./support/staff";
 
@@ -156,6 +157,47 @@ test("confirming a delete moves focus to the next row; cancelling returns it to 
   await deleteSecond.waitFor({ state: "detached" });
   await expect.poll(async () => (await focused(page)).row).toContain(first);
   expect((await focused(page)).tag).not.toBe("BODY");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("removing a chosen image moves focus to the file field, to choose another", async () => {
+  const { page, errors, context } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  await page.goto("/admin/dashboard/images/new");
+  await page.getByRole("heading", { name: "رفع صورة", level: 1 }).waitFor();
+  await page.getByLabel("الصورة", { exact: true }).setInputFiles({
+    name: "to-remove.png",
+    mimeType: "image/png",
+    buffer: await imageBytes({ width: 400, height: 300 }),
+  });
+  const remove = page.getByRole("button", { name: "إزالة الصورة" });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  await remove.waitFor({ state: "detached" });
+  await page.getByText("لم تُختر صورة بعد").waitFor();
+  const field = await page.evaluate(() => {
+    const element = document.activeElement as HTMLInputElement | null;
+    return { type: element?.type, label: element?.labels?.[0]?.textContent?.trim() };
+  });
+  expect(field).toEqual({ type: "file", label: "الصورة" });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("saving a settings section shows the saved message and keeps focus on that section's save button", async () => {
+  const { page, errors, context } = await openPage(browser, DESKTOP);
+  await login(page, "admin");
+  await page.goto("/admin/dashboard/settings");
+  const save = page.getByRole("button", { name: "حفظ معلومات الاتصال" });
+  await save.waitFor();
+  await slowDown(page);
+  await save.focus();
+  await page.keyboard.press("Enter");
+  // The page's lasting confirmation (beside the toast), then where the focus is.
+  await page.getByRole("status").filter({ hasText: "تم التحديث" }).first().waitFor();
+  await expect.poll(async () => (await focused(page)).name).toBe("حفظ معلومات الاتصال");
+  expect((await focused(page)).tag).toBe("BUTTON");
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -68,7 +68,10 @@ export function FormShell({
           {preview}
         </Tabs.Content>
       </Tabs.Root>
-      <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-line bg-surface/95 py-4 backdrop-blur">
+      <div
+        data-sticky-save-bar
+        className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-line bg-surface/95 py-4 backdrop-blur"
+      >
         <Button
           type="submit"
           size="lg"

@@ -113,5 +113,5 @@ export function MediaGrid({
 
 /** One cell of a MediaGrid. */
 export function MediaGridItem({ children }: { children: ReactNode }) {
-  return <li className="flex [&>article]:flex-1">{children}</li>;
+  return <li className="flex min-w-0 [&>article]:flex-1">{children}</li>;
 }

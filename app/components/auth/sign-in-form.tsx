@@ -8,6 +8,8 @@ import { FieldErrors, InputField } from "~/components/ui/field";
 import { signInSchema } from "~/shared/auth-schemas";
 import { tabHref } from "./tab-href";
 
+const LABELS = { email: "البريد الإلكتروني", password: "كلمة المرور" };
+
 export function SignInForm() {
   const result = useIntentResult("sign-in");
   const [searchParams] = useSearchParams();
@@ -19,17 +21,22 @@ export function SignInForm() {
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
-      <ErrorSummary />
+      <ErrorSummary
+        fields={[
+          { meta: fields.email, label: LABELS.email },
+          { meta: fields.password, label: LABELS.password },
+        ]}
+      />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       <InputField
-        label="البريد الإلكتروني"
+        label={LABELS.email}
         meta={fields.email}
         type="email"
         autoComplete="email"
         dir="ltr"
       />
       <InputField
-        label="كلمة المرور"
+        label={LABELS.password}
         meta={fields.password}
         type="password"
         autoComplete="current-password"
@@ -42,7 +49,7 @@ export function SignInForm() {
         <Link
           to={tabHref(searchParams, "forgot")}
           replace
-          className="font-medium text-primary-dark underline underline-offset-4"
+          className="inline-flex min-h-11 items-center font-medium text-primary-dark underline underline-offset-4"
         >
           نسيت كلمة المرور؟
         </Link>

@@ -7,6 +7,8 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { twoFactorSignInSchema } from "~/shared/auth-schemas";
 
+const CODE_LABEL = "رمز التحقق";
+
 /**
  * The second step of signing in to a two-factor account: the six digits the authenticator app
  * shows, or one of the recovery codes. A plain form, so it works without JavaScript.
@@ -22,10 +24,10 @@ export function TwoFactorSignInForm() {
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>
-      <ErrorSummary />
+      <ErrorSummary fields={[{ meta: fields.code, label: CODE_LABEL }]} />
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       <InputField
-        label="رمز التحقق"
+        label={CODE_LABEL}
         meta={fields.code}
         autoComplete="one-time-code"
         autoFocus

@@ -22,6 +22,8 @@ export function ChoiceGroup({
   const inputs = getCollectionProps(meta, { type, options: options.map((option) => option.value) });
   return (
     <fieldset
+      // The error summary's link leads here.
+      id={meta.id}
       className={cn("space-y-2", className)}
       aria-describedby={meta.errors?.length ? meta.errorId : undefined}
       aria-invalid={meta.errors?.length ? true : undefined}

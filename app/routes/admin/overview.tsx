@@ -86,7 +86,10 @@ function StatCard({
         </ul>
       )}
       {to && (
-        <Link to={to} className="mt-auto text-primary underline-offset-4 hover:underline">
+        <Link
+          to={to}
+          className="mt-auto inline-flex min-h-11 items-center self-start text-primary underline-offset-4 hover:underline"
+        >
           عرض {title}
         </Link>
       )}
@@ -182,7 +185,7 @@ function RecentActivity({ items }: { items: ActivityItem[] }) {
                 <span className="sr-only">{label}:</span>
                 <Link
                   to={editPathOf(item)}
-                  className="font-medium text-primary-dark hover:underline"
+                  className="inline-flex min-h-11 items-center font-medium text-primary-dark hover:underline"
                 >
                   {item.title}
                 </Link>

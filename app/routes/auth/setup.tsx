@@ -60,6 +60,13 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
+const LABELS = {
+  code: "رمز الإعداد",
+  fullName: "الاسم الكامل",
+  email: "البريد الإلكتروني",
+  password: "كلمة المرور",
+};
+
 export default function Setup() {
   const { code } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -81,25 +88,32 @@ export default function Setup() {
           </p>
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <ErrorSummary />
+          <ErrorSummary
+            fields={[
+              { meta: fields.code, label: LABELS.code },
+              { meta: fields.fullName, label: LABELS.fullName },
+              { meta: fields.email, label: LABELS.email },
+              { meta: fields.password, label: LABELS.password },
+            ]}
+          />
           <InputField
-            label="رمز الإعداد"
+            label={LABELS.code}
             meta={fields.code}
             autoComplete="off"
             spellCheck={false}
             dir="ltr"
             hint="الرمز المطبوع في سجل الخادم عند تشغيله، أو قيمة SETUP_CODE"
           />
-          <InputField label="الاسم الكامل" meta={fields.fullName} autoComplete="name" />
+          <InputField label={LABELS.fullName} meta={fields.fullName} autoComplete="name" />
           <InputField
-            label="البريد الإلكتروني"
+            label={LABELS.email}
             meta={fields.email}
             type="email"
             autoComplete="email"
             dir="ltr"
           />
           <InputField
-            label="كلمة المرور"
+            label={LABELS.password}
             meta={fields.password}
             type="password"
             autoComplete="new-password"

@@ -89,7 +89,7 @@ export default function GalleryPage() {
           {items.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((item) => (
-                <li key={`${item.type}-${item.id}`} className="flex [&>article]:flex-1">
+                <li key={`${item.type}-${item.id}`} className="flex min-w-0 [&>article]:flex-1">
                   <GalleryCard item={item} />
                 </li>
               ))}

@@ -96,7 +96,7 @@ export default function NewsPage() {
         <Section k="featured" title="أخبار مميزة">
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {featured.map((card) => (
-              <li key={card.slug} className="flex [&>article]:flex-1">
+              <li key={card.slug} className="flex min-w-0 [&>article]:flex-1">
                 <NewsCard card={card} featured />
               </li>
             ))}
@@ -125,7 +125,7 @@ export default function NewsPage() {
           {list.length > 0 ? (
             <ul className="grid gap-6 xl:grid-cols-2" data-testid="news-list">
               {list.map((card) => (
-                <li key={card.slug} className="flex [&>article]:flex-1">
+                <li key={card.slug} className="flex min-w-0 [&>article]:flex-1">
                   <NewsCard card={card} />
                 </li>
               ))}

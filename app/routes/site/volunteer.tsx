@@ -69,6 +69,18 @@ const CITY_OPTIONS = [
 const asOptions = (items: readonly { key: string; label: string }[]) =>
   items.map((item) => ({ value: item.key, label: item.label }));
 
+const LABELS = {
+  fullName: "الاسم الكامل",
+  phone: "رقم الجوال",
+  email: "البريد الإلكتروني (اختياري)",
+  city: "المدينة",
+  interests: "المجالات التي تحب التطوع فيها",
+  availability: "الأوقات المناسبة لك",
+  message: "ملاحظة (اختياري)",
+  /** The summary's short name for the long consent sentence. */
+  consent: "الموافقة على حفظ بياناتك",
+};
+
 function VolunteerForm() {
   const result = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -80,12 +92,23 @@ function VolunteerForm() {
   });
   return (
     <Form method="post" className="relative space-y-6 text-start" {...getFormProps(form)}>
-      <ErrorSummary />
+      <ErrorSummary
+        fields={[
+          { meta: fields.fullName, label: LABELS.fullName },
+          { meta: fields.phone, label: LABELS.phone },
+          { meta: fields.email, label: LABELS.email },
+          { meta: fields.city, label: LABELS.city },
+          { meta: fields.interests, label: LABELS.interests },
+          { meta: fields.availability, label: LABELS.availability },
+          { meta: fields.message, label: LABELS.message },
+          { meta: fields.consent, label: LABELS.consent },
+        ]}
+      />
       <HoneypotField name={HONEYPOT_FIELD} />
       <div className="grid gap-5 md:grid-cols-2">
-        <InputField label="الاسم الكامل" meta={fields.fullName} autoComplete="name" />
+        <InputField label={LABELS.fullName} meta={fields.fullName} autoComplete="name" />
         <InputField
-          label="رقم الجوال"
+          label={LABELS.phone}
           meta={fields.phone}
           type="tel"
           dir="ltr"
@@ -94,7 +117,7 @@ function VolunteerForm() {
           hint="مثال: 0501234567"
         />
         <InputField
-          label="البريد الإلكتروني (اختياري)"
+          label={LABELS.email}
           meta={fields.email}
           type="email"
           dir="ltr"
@@ -102,20 +125,20 @@ function VolunteerForm() {
           hint="لنرسل لك تأكيد وصول طلبك"
         />
       </div>
-      <ChoiceGroup legend="المدينة" meta={fields.city} type="radio" options={CITY_OPTIONS} />
+      <ChoiceGroup legend={LABELS.city} meta={fields.city} type="radio" options={CITY_OPTIONS} />
       <ChoiceGroup
-        legend="المجالات التي تحب التطوع فيها"
+        legend={LABELS.interests}
         meta={fields.interests}
         type="checkbox"
         options={asOptions(VOLUNTEER_INTERESTS)}
       />
       <ChoiceGroup
-        legend="الأوقات المناسبة لك"
+        legend={LABELS.availability}
         meta={fields.availability}
         type="checkbox"
         options={asOptions(VOLUNTEER_AVAILABILITY)}
       />
-      <TextareaField label="ملاحظة (اختياري)" meta={fields.message} rows={3} />
+      <TextareaField label={LABELS.message} meta={fields.message} rows={3} />
       <div className="space-y-1">
         <label
           htmlFor={fields.consent.id}
@@ -128,6 +151,7 @@ function VolunteerForm() {
             value="on"
             defaultChecked={fields.consent.initialValue === "on"}
             key={fields.consent.key}
+            data-summary-label={LABELS.consent}
             aria-invalid={fields.consent.errors?.length ? true : undefined}
             aria-describedby={fields.consent.errors?.length ? fields.consent.errorId : undefined}
             className="mt-1 size-5 shrink-0 accent-primary"
