@@ -149,6 +149,12 @@ export async function requestPasswordResetEmail(email: string, headers: Headers)
   if (attempt.failure) throw attempt.failure;
 }
 
+/**
+ * How long a session lives (seconds), and after how long a used session is extended: better-auth's
+ * defaults, named because `getActor` applies the same rules to the sessions it reads itself.
+ */
+export const SESSION_LIFETIME = { expiresIn: 7 * 24 * 60 * 60, updateAge: 24 * 60 * 60 };
+
 function createAuth() {
   const env = getEnv();
   const siteUrl = getSiteUrl();
@@ -184,7 +190,7 @@ function createAuth() {
         role: { type: "string", required: false, defaultValue: "viewer", input: false },
       },
     },
-    session: { modelName: "sessions" },
+    session: { modelName: "sessions", ...SESSION_LIFETIME },
     account: { modelName: "accounts" },
     verification: { modelName: "verifications" },
     emailAndPassword: {

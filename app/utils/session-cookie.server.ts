@@ -11,29 +11,38 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export const SESSION_COOKIE = "(?:__Secure-)?better-auth\\.session_token";
 export const TOAST_COOKIE = "rifq_toast";
 
-export function hasSignedCookie(
+/** The value of cookie `name` when its signature verifies with `secret`, else null. */
+export function signedCookieValue(
   cookieHeader: string | undefined,
   name: string,
   secret: string,
-): boolean {
+): string | null {
   const raw = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
-  if (!raw) return false;
+  if (!raw) return null;
   let value: string;
   try {
     value = decodeURIComponent(raw);
   } catch {
-    return false;
+    return null;
   }
   const dot = value.lastIndexOf(".");
-  if (dot < 1) return false;
+  if (dot < 1) return null;
   // Compared as text: Node's base64 decoder is lenient and would accept trailing junk.
   const signature = Buffer.from(value.slice(dot + 1));
   const padded = createHmac("sha256", secret).update(value.slice(0, dot)).digest("base64");
-  return [padded, padded.replace(/=+$/, "")].some(
+  const verified = [padded, padded.replace(/=+$/, "")].some(
     (expected) =>
       signature.length === expected.length && timingSafeEqual(signature, Buffer.from(expected)),
   );
+  return verified ? value.slice(0, dot) : null;
 }
+
+export const hasSignedCookie = (cookieHeader: string | undefined, name: string, secret: string) =>
+  signedCookieValue(cookieHeader, name, secret) !== null;
+
+/** The session token of a session cookie signed with `secret` (its session may have ended). */
+export const signedSessionToken = (cookieHeader: string | undefined, secret: string) =>
+  signedCookieValue(cookieHeader, SESSION_COOKIE, secret);
 
 export const hasSignedSessionCookie = (cookieHeader: string | undefined, secret: string) =>
   hasSignedCookie(cookieHeader, SESSION_COOKIE, secret);
