@@ -101,3 +101,16 @@ export type PageTextHistory = ActionResult<{
   current: StoredBlock | null;
   revisions: BlockRevision[];
 }>;
+
+/** One block as a page sees it: where it lives, what it shows now, and its built-in default. */
+export interface BlockState {
+  pagePath: string;
+  key: string;
+  value: string;
+  /** A stored value exists (otherwise `value` is the built-in default). */
+  stored: boolean;
+  current: StoredBlock | null;
+  fallback: string;
+  /** The stored texts of this page are not known yet (client-side only): show the default, pulsing. */
+  loading: boolean;
+}

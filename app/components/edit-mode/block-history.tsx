@@ -2,10 +2,14 @@ import { History, RotateCcw, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { BlockState } from "~/components/content-block";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/shared/cn";
-import type { BlockRevision, PageTextHistory, StoredBlock } from "~/shared/content-blocks";
+import type {
+  BlockRevision,
+  BlockState,
+  PageTextHistory,
+  StoredBlock,
+} from "~/shared/content-blocks";
 import { formatDateTime, isoDate } from "~/shared/dates";
 import { containEvents } from "./contain-events";
 import {

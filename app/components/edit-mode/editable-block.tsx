@@ -7,8 +7,8 @@ import {
   useRef,
   useState,
 } from "react";
-import type { BlockState } from "~/components/content-block";
 import { cn } from "~/shared/cn";
+import type { BlockState } from "~/shared/content-blocks";
 import { PAGE_TEXT_MESSAGES, type PageTextResult } from "~/shared/content-blocks";
 import { BlockEditor, type EditSession, plainText } from "./block-editor";
 import { BlockHistoryDialog } from "./block-history";

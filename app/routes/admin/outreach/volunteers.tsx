@@ -30,6 +30,7 @@ import {
 import { getActor, requireRole } from "~/services/permissions.server";
 import { respondToMutation } from "~/services/staff-actions.server";
 import { formatShortDate, isoDate } from "~/shared/dates";
+import { volunteerFiltersOf } from "~/shared/outreach-filters";
 import { cityName, localMobile } from "~/shared/outreach-schemas";
 import { pageFrom } from "~/shared/pagination";
 import { type Actor, hasRole } from "~/shared/roles";
@@ -44,17 +45,6 @@ export const meta: Route.MetaFunction = () => [{ title: "المتطوعون | ج
 const INVALID_REQUEST = "طلب غير صالح";
 const DELETE_CONFIRMATION =
   "سيُحذف طلب هذا الشخص وكل بياناته نهائياً، كما يطلب من يريد أن تُنسى بياناته. لا يمكن التراجع.";
-
-/** The query string of the inbox: unknown values are ignored, not errors. */
-export function volunteerFiltersOf(url: URL) {
-  const status = url.searchParams.get("status");
-  const city = url.searchParams.get("city");
-  return {
-    status: volunteerStatuses.find((value) => value === status),
-    city: city && [OTHER_CITY.key, ...CITIES.map((c) => c.key)].includes(city) ? city : undefined,
-    q: url.searchParams.get("q")?.slice(0, 100) || undefined,
-  };
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, "editor");
