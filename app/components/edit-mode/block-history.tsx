@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { ActionResult } from "~/shared/action-result";
 import { cn } from "~/shared/cn";
 import type {
   BlockRevision,
@@ -39,7 +40,7 @@ export function BlockHistoryDialog({
   onClose: () => void;
   onRestored: () => void;
 }) {
-  const history = useFetcher<PageTextHistory>();
+  const history = useFetcher<ActionResult<PageTextHistory>>();
   const [notice, setNotice] = useState<string | null>(null);
   const { load } = history;
   const query = new URLSearchParams({ pagePath: block.pagePath, contentKey: block.key });
