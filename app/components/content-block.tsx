@@ -1,7 +1,7 @@
 import { createContext, type ElementType, lazy, Suspense, useContext, useMemo } from "react";
 import { useEditMode } from "~/components/edit-mode/edit-mode-state";
 import { cn } from "~/shared/cn";
-import { type BlockMap, blockId, type StoredBlock } from "~/shared/content-blocks";
+import { type BlockMap, type BlockState, blockId } from "~/shared/content-blocks";
 
 interface LoadedBlocks {
   blocks: BlockMap;
@@ -40,19 +40,6 @@ export function BlocksProvider({
  */
 export function BlockScope({ path, children }: { path: string; children: React.ReactNode }) {
   return <ScopeContext.Provider value={path}>{children}</ScopeContext.Provider>;
-}
-
-/** One block as a page sees it: where it lives, what it shows now, and its built-in default. */
-export interface BlockState {
-  pagePath: string;
-  key: string;
-  value: string;
-  /** A stored value exists (otherwise `value` is the built-in default). */
-  stored: boolean;
-  current: StoredBlock | null;
-  fallback: string;
-  /** The stored texts of this page are not known yet (client-side only): show the default, pulsing. */
-  loading: boolean;
 }
 
 export function useBlock(k: string, fallback: string): BlockState {

@@ -1,23 +1,14 @@
 import { and, eq, lte, type SQL } from "drizzle-orm";
-import { type ChangeWithValue, isPublicSettingKey } from "~/models/live-values.server";
+import type { ChangeEvent, ChangeWithValue } from "~/models/change-event.server";
+import { isPublicSettingKey } from "~/models/live-values.server";
 import type { LiveEvent } from "~/shared/live-event";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { posts, videos } from "../../database/schema";
 
-/** What a content table's trigger announces (database/migrations/0001 and 0003). */
-export interface ChangeEvent {
-  table: "page_content" | "site_settings" | "posts" | "videos" | "images";
-  op: "INSERT" | "UPDATE" | "DELETE";
-  key: string | null;
-  page_path?: string | null;
-  /**
-   * Sent by the scheduler (scheduled-posts.server.ts), not a trigger: this post has just come
-   * due. Every process announces it, so the public hears only the first of them.
-   */
-  due?: true;
-}
+// server/** reads the event type from here.
+export type { ChangeEvent };
 
 /** The tables whose rows may be unpublished (images have no status: every image is public). */
 const WITH_STATUS = { posts, videos };

@@ -1,17 +1,9 @@
-import type { ChangeEvent } from "~/models/change-visibility.server";
+import type { ChangeEvent, ChangeWithValue } from "~/models/change-event.server";
 import { readPageBlocks } from "~/models/page-content.server";
 import { readAllSettings, SETTING_DEFAULTS } from "~/models/site-settings.server";
-import { blockId, type StoredBlock } from "~/shared/content-blocks";
+import { blockId } from "~/shared/content-blocks";
 import type { SettingKey } from "~/shared/site-settings";
 import { logger } from "~/utils/logger.server";
-
-/** A change with the new value a page shows, so open pages apply it without a request. */
-export type ChangeWithValue = ChangeEvent & {
-  /** A page text as now stored (sanitized); null: back to its built-in default. */
-  block?: StoredBlock | null;
-  /** A public setting as pages read it (over its default). */
-  value?: unknown;
-};
 
 /** The settings a signed-out visitor may see (the site_settings table holds others too). */
 export const isPublicSettingKey = (key: string | null | undefined): key is SettingKey =>

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { ChangeEvent } from "~/models/change-visibility.server";
+import type { ChangeEvent } from "~/models/change-event.server";
 import { now } from "~/utils/clock.server";
 import { CHANGES_CHANNEL, db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";

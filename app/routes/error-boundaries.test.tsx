@@ -6,6 +6,8 @@ import { ERROR_TITLE } from "~/components/error-screen";
 import { DEFAULT_CONTACT_INFO, DEFAULT_SOCIAL_LINKS } from "~/content/site-defaults";
 import { expectLog } from "../../tests/support/logs";
 import DashboardLayout, { ErrorBoundary as StaffBoundary } from "./admin/dashboard-layout";
+import Profile, { ErrorBoundary as ProfileBoundary } from "./auth/profile";
+import TwoFactorPage, { ErrorBoundary as TwoFactorBoundary } from "./auth/two-factor";
 import SiteLayout, { ErrorBoundary as SiteBoundary } from "./site/layout";
 
 /** Renders nothing (the stubs' hydration fallback and empty pages). */
@@ -85,4 +87,32 @@ test("a staff screen that fails keeps the staff frame and its navigation", async
   expect(await screen.findByRole("heading", { level: 1, name: ERROR_TITLE })).toBeTruthy();
   const nav = screen.getAllByRole("navigation")[0];
   expect(within(nav).getByRole("link", { name: /المقالات/ })).toBeTruthy();
+});
+
+test("the account settings page that fails keeps its top bar and the way back to the site", async () => {
+  expectLog("console.error", /the database went away/);
+  renderTree({
+    ...failingPage,
+    id: "routes/auth/profile",
+    Component: Profile,
+    ErrorBoundary: ProfileBoundary,
+  });
+  expect(await screen.findByRole("heading", { level: 1, name: ERROR_TITLE })).toBeTruthy();
+  const bar = screen.getByRole("navigation", { name: "حسابي" });
+  expect(within(bar).getByRole("link", { name: /الموقع الرئيسي/ })).toBeTruthy();
+  // Who is signed in is unknown: no staff link, no sign-out to a session it cannot see.
+  expect(within(bar).queryByRole("link", { name: /لوحة التحكم/ })).toBeNull();
+});
+
+test("the two-factor page that fails keeps its card, one heading and the way back", async () => {
+  expectLog("console.error", /the database went away/);
+  renderTree({
+    ...failingPage,
+    id: "routes/auth/two-factor",
+    Component: TwoFactorPage,
+    ErrorBoundary: TwoFactorBoundary,
+  });
+  expect(await screen.findByRole("heading", { level: 1, name: ERROR_TITLE })).toBeTruthy();
+  expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+  expect(screen.getByRole("link", { name: /العودة إلى الموقع الرئيسي/ })).toBeTruthy();
 });

@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { z } from "zod";
 import { updateOwnProfile } from "~/models/users.server";
 import { getAuth } from "~/services/auth.server";
-import type { IntentResult } from "~/shared/action-result";
+import { formAnswer } from "~/shared/action-result";
 import {
   ACCOUNT_INTENTS,
   type AccountIntent,
@@ -19,8 +18,11 @@ export const PROFILE_UPDATE_FAILED = "فشل في تحديث المعلومات"
 export const PASSWORD_CHANGE_FAILED = "فشل في تغيير كلمة المرور";
 const UPDATED = "تم التحديث";
 
-function answer(result: IntentResult<AccountIntent>, init?: ResponseInit) {
-  return data(result, init);
+function answer(
+  result: Parameters<typeof formAnswer>[0] & { intent: AccountIntent },
+  init?: ResponseInit,
+) {
+  return formAnswer(result, init);
 }
 
 async function updateProfile(actor: Actor, formData: FormData) {

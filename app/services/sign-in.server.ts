@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import { isRegistrationAllowed } from "~/models/site-settings.server";
 import {
@@ -16,7 +16,7 @@ import {
 } from "~/services/auth.server";
 import { getActor } from "~/services/permissions.server";
 import { isTwoFactorRequired } from "~/services/two-factor.server";
-import type { IntentResult } from "~/shared/action-result";
+import { formAnswer } from "~/shared/action-result";
 import {
   AUTH_INTENTS,
   type AuthIntent,
@@ -130,8 +130,11 @@ export async function loadAuthScreen(request: Request) {
   return { registrationAllowed, resetLink: null };
 }
 
-function answer(result: IntentResult<AuthIntent>, init?: ResponseInit) {
-  return data(result, init);
+function answer(
+  result: Parameters<typeof formAnswer>[0] & { intent: AuthIntent },
+  init?: ResponseInit,
+) {
+  return formAnswer(result, init);
 }
 
 const HIDE_PASSWORDS = ["password", "confirmPassword"];

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type Params } from "react-router";
 import type { z } from "zod";
 import { listCategories } from "~/models/categories.server";
-import type { Toast } from "~/shared/action-result";
+import { formAnswer, type Toast } from "~/shared/action-result";
 import { type Actor, assertRole } from "~/shared/roles";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
@@ -77,7 +77,7 @@ export async function readStaffForm(request: Request, imageField?: string) {
       status: "error",
       error: { [imageField]: [IMAGE_TOO_LARGE] },
     };
-    return { actor, formData: null, refusal: data(reply, { status: 413 }) };
+    return { actor, formData: null, refusal: formAnswer({ reply }, { status: 413 }) };
   }
 }
 
@@ -127,7 +127,8 @@ export async function staffFormAction<Schema extends z.ZodType>(
   if (refusal) return refusal;
   const schema = typeof flow.schema === "function" ? flow.schema(Boolean(params.id)) : flow.schema;
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success")
+    return formAnswer({ reply: submission.reply() }, { status: 400 });
   try {
     await flow.save(actor, submission.value as z.output<Schema>, params.id);
   } catch (error) {
@@ -136,7 +137,7 @@ export async function staffFormAction<Schema extends z.ZodType>(
       const { field, message, status } = fieldError;
       const errors =
         field === null ? { formErrors: [message] } : { fieldErrors: { [field]: [message] } };
-      return data(submission.reply(errors), { status });
+      return formAnswer({ reply: submission.reply(errors) }, { status });
     }
     return staffSaveFailure(submission, error, { ...flow, id: params.id });
   }
@@ -159,15 +160,17 @@ function staffSaveFailure(
     return imageSaveRefusal(submission, imageField, error);
   }
   if (isMissingReference(error)) {
-    return data(submission.reply({ fieldErrors: { categoryId: [CATEGORY_GONE] } }), {
-      status: 400,
-    });
+    const reply = submission.reply({ fieldErrors: { categoryId: [CATEGORY_GONE] } });
+    return formAnswer({ reply }, { status: 400 });
   }
   if (isRefusedValue(error)) {
-    return data(submission.reply({ formErrors: [REQUEST_INVALID_VALUES] }), { status: 400 });
+    return formAnswer(
+      { reply: submission.reply({ formErrors: [REQUEST_INVALID_VALUES] }) },
+      { status: 400 },
+    );
   }
   logger.error({ err: error, id }, `failed to save a ${what}`);
-  return data(submission.reply({ formErrors: [saveFailed] }), { status: 500 });
+  return formAnswer({ reply: submission.reply({ formErrors: [saveFailed] }) }, { status: 500 });
 }
 
 interface StaffSaveFailure {
@@ -187,7 +190,6 @@ function imageSaveRefusal(
   error: ImageUploadError,
 ) {
   const formErrors = error.message === UPLOAD_FAILED ? [UPLOAD_FAILED] : undefined;
-  return data(submission.reply({ fieldErrors: { [imageField]: [error.message] }, formErrors }), {
-    status: 422,
-  });
+  const reply = submission.reply({ fieldErrors: { [imageField]: [error.message] }, formErrors });
+  return formAnswer({ reply }, { status: 422 });
 }

@@ -1,5 +1,4 @@
 import { matchPath } from "react-router";
-import type { ActionResult } from "./action-result";
 
 /** A stored page text; `html` values arrive already sanitized by the server. */
 export interface StoredBlock {
@@ -91,13 +90,31 @@ export interface BlockRevision {
   savedBy: string;
 }
 
-/** What /api/page-content answers; failures carry an Arabic message. */
-export type PageTextResult = ActionResult<
-  { block: StoredBlock | null },
-  { conflict: true; current: StoredBlock | null } | { conflict?: false }
->;
+/** What a page-text write made: the block as now stored (null: back to its built-in default). */
+export interface PageTextSaved {
+  block: StoredBlock | null;
+}
 
-export type PageTextHistory = ActionResult<{
+/** Why a page-text write was refused: someone else saved first (with what is stored now), or not. */
+export type PageTextRefusal =
+  | { conflict: true; current: StoredBlock | null }
+  | { conflict?: false };
+
+/** A block's history as the editor lists it (what /api/page-content's loader answers when ok). */
+export interface PageTextHistory {
   current: StoredBlock | null;
   revisions: BlockRevision[];
-}>;
+}
+
+/** One block as a page sees it: where it lives, what it shows now, and its built-in default. */
+export interface BlockState {
+  pagePath: string;
+  key: string;
+  value: string;
+  /** A stored value exists (otherwise `value` is the built-in default). */
+  stored: boolean;
+  current: StoredBlock | null;
+  fallback: string;
+  /** The stored texts of this page are not known yet (client-side only): show the default, pulsing. */
+  loading: boolean;
+}

@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, test } from "vitest";
 import { imageSrcSet } from "~/shared/image-rules";
+import { pngFile } from "../../tests/support/images";
 import { expectLog } from "../../tests/support/logs";
 import {
   IMAGE_TOO_LARGE,
@@ -36,19 +37,10 @@ const filesIn = (dir: string) => {
   }
 };
 
-async function png(width: number, height: number) {
-  const bytes = await sharp({
-    create: { width, height, channels: 3, background: { r: 15, g: 107, b: 92 } },
-  })
-    .png()
-    .toBuffer();
-  return new File([new Uint8Array(bytes)], "photo.png", { type: "image/png" });
-}
-
 describe("storeImage", () => {
   test("stores a WebP copy and 480/1200 px variants under the prefix", async () => {
     const { dir, storage } = freshStorage("ok");
-    const stored = await storeImage(await png(1600, 900), "posts", storage);
+    const stored = await storeImage(await pngFile("photo.png", 1600, 900), "posts", storage);
 
     expect(stored.url).toMatch(/^\/uploads\/posts\/\d{13}-[0-9a-f]{8}\.webp$/);
     const key = stored.url.replace("/uploads/", "");
@@ -110,7 +102,9 @@ describe("storeImage", () => {
     // A plain file where the posts folder should be: the disk refuses every write.
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "posts"), "not a folder");
-    await expect(storeImage(await png(50, 50), "posts", storage)).rejects.toThrow(UPLOAD_FAILED);
+    await expect(storeImage(await pngFile("photo.png", 50, 50), "posts", storage)).rejects.toThrow(
+      UPLOAD_FAILED,
+    );
     expect(filesIn(dir)).toEqual(["posts"]);
   });
 
@@ -126,9 +120,9 @@ describe("storeImage", () => {
         await storage.put(key, body, type);
       },
     };
-    await expect(storeImage(await png(50, 50), "posts", failingDisk)).rejects.toThrow(
-      UPLOAD_FAILED,
-    );
+    await expect(
+      storeImage(await pngFile("photo.png", 50, 50), "posts", failingDisk),
+    ).rejects.toThrow(UPLOAD_FAILED);
     expect(filesIn(dir)).toEqual([]);
   });
 });
@@ -136,7 +130,7 @@ describe("storeImage", () => {
 describe("removeImage", () => {
   test("removes the main copy and its variants", async () => {
     const { dir, storage } = freshStorage("remove");
-    const stored = await storeImage(await png(100, 100), "gallery", storage);
+    const stored = await storeImage(await pngFile("photo.png", 100, 100), "gallery", storage);
     writeFileSync(path.join(dir, "gallery", "other.webp"), "keep me");
     await removeImage(stored.url, storage);
     expect(filesIn(dir)).toEqual(["gallery/other.webp"]);

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The layer rules of biome.json (docs/architecture.md) fail `npm run lint` on an import against
- * the direction and on a cycle. Fixture files are written into the folders the rules cover, linted
+ * the direction (by `~/` or a relative path) and on a cycle, type-only imports included. Fixture files are written into the folders the rules cover, linted
  * in one run of Biome, and removed.
  */
 const id = `${process.pid}`;
 const CYCLE_DIR = `app/components/layer-fixture-${id}`;
+const TYPE_CYCLE_DIR = `app/models/layer-fixture-${id}`;
 
 /** [what, fixture file, what it imports, whether the rules allow it] */
 const CASES = [
@@ -81,6 +82,25 @@ const CASES = [
     true,
   ],
   ["a component importing shared code", `app/components/fixture-m-${id}.ts`, "~/shared/cn", true],
+  ["a route importing a sibling route", `app/routes/site/fixture-n-${id}.tsx`, "./layout", false],
+  [
+    "a route importing another route's server module by a relative path",
+    `app/routes/site/fixture-o-${id}.tsx`,
+    "../auth/two-factor.server",
+    false,
+  ],
+  [
+    "a route's server module importing a route by a relative path",
+    `app/routes/auth/fixture-p-${id}.server.ts`,
+    "./login",
+    false,
+  ],
+  [
+    "a route importing its own server module",
+    `app/routes/auth/fixture-q-${id}.tsx`,
+    "./two-factor.server",
+    true,
+  ],
 ] as const;
 
 const files: string[] = [];
@@ -97,6 +117,9 @@ beforeAll(() => {
     write(file, `import type * as target from "${target}";\nexport type T = typeof target;\n`);
   write(`${CYCLE_DIR}/a.ts`, 'import { b } from "./b";\nexport const a = () => b();\n');
   write(`${CYCLE_DIR}/b.ts`, 'import { a } from "./a";\nexport const b = () => a();\n');
+  // A cycle of type imports only: erased at build time, but still two modules leaning on each other.
+  write(`${TYPE_CYCLE_DIR}/a.ts`, 'import type { B } from "./b";\nexport type A = { b?: B };\n');
+  write(`${TYPE_CYCLE_DIR}/b.ts`, 'import type { A } from "./a";\nexport type B = { a?: A };\n');
   const result = spawnSync(
     path.resolve("node_modules/.bin/biome"),
     ["lint", "--reporter=json", "--max-diagnostics=200", ...files],
@@ -107,7 +130,8 @@ beforeAll(() => {
 
 afterAll(() => {
   for (const file of files) rmSync(path.resolve(file), { force: true });
-  rmSync(path.resolve(CYCLE_DIR), { recursive: true, force: true });
+  for (const dir of [CYCLE_DIR, TYPE_CYCLE_DIR])
+    rmSync(path.resolve(dir), { recursive: true, force: true });
 });
 
 const rulesFiredOn = (file: string) =>
@@ -121,5 +145,9 @@ describe("layer rules", () => {
 
   it("refuses an import cycle", () => {
     expect(rulesFiredOn(`${CYCLE_DIR}/a.ts`)).toContain("lint/suspicious/noImportCycles");
+  });
+
+  it("refuses a cycle of type-only imports", () => {
+    expect(rulesFiredOn(`${TYPE_CYCLE_DIR}/a.ts`)).toContain("lint/suspicious/noImportCycles");
   });
 });

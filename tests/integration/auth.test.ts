@@ -19,7 +19,7 @@ import {
   SIGN_IN_BACKOFF,
 } from "~/services/auth.server";
 import { getActor } from "~/services/permissions.server";
-import type { IntentResult } from "~/shared/action-result";
+import type { ActionResult } from "~/shared/action-result";
 import type { Actor } from "~/shared/roles";
 import { TOO_MANY_ATTEMPTS } from "~/utils/auth-errors.server";
 import { db } from "~/utils/db.server";
@@ -48,7 +48,7 @@ afterEach(() => {
 
 // ——— helpers: call the route modules as React Router would ———
 
-type Answer = { data: IntentResult; init: ResponseInit | null };
+type Answer = { data: ActionResult; init: ResponseInit | null };
 type Browser = { cookie: string; ip?: string };
 
 function request(who: Browser | null, pathname: string, form?: Record<string, string>) {
@@ -87,7 +87,7 @@ function asAnswer(result: Response | Answer): Answer {
 
 /** Every message of an answer: field errors and form errors. */
 function messages(result: Response | Answer): string[] {
-  return Object.values(asAnswer(result).data.reply.error ?? {}).flatMap((errors) => errors ?? []);
+  return Object.values(asAnswer(result).data.reply?.error ?? {}).flatMap((errors) => errors ?? []);
 }
 
 function setCookies(result: Response | Answer): string[] {
@@ -863,7 +863,7 @@ describe("profile", () => {
     });
     expect(done.data.toast?.title).toBe("تم التحديث");
     // Conform empties the form after success.
-    expect(done.data.reply.initialValue).toBeNull();
+    expect(done.data.reply?.initialValue).toBeNull();
     const renewed = { cookie: cookieAfter(done, viewer.cookie) };
     expect((await getActor(requestAs(renewed, "/")))?.email).toBe(viewer.email);
     expect(await getActor(requestAs(otherDevice, "/"))).toBeNull();

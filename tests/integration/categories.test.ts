@@ -17,7 +17,7 @@ import { categories } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
 import { call, dataOf, statusOf } from "../support/route-calls";
 
-type FormAnswer = { ok: boolean; result: { error?: Record<string, string[]> } };
+type FormAnswer = { ok: boolean; reply: { error?: Record<string, string[]> } };
 
 const PATH = "/admin/dashboard/categories";
 const post = (who: TestUser | null, form: Record<string, string>) =>
@@ -54,9 +54,9 @@ describe("creating and renaming", () => {
     await post(editor, { intent: "create", name: "أخبار", slug: "news" });
     const sameName = await post(editor, { intent: "create", name: "أخبار", slug: "other" });
     expect(statusOf(sameName)).toBe(409);
-    expect(dataOf<FormAnswer>(sameName).result.error?.name).toEqual([CATEGORY_NAME_TAKEN]);
+    expect(dataOf<FormAnswer>(sameName).reply.error?.name).toEqual([CATEGORY_NAME_TAKEN]);
     const sameSlug = await post(editor, { intent: "create", name: "مستجدات", slug: "news" });
-    expect(dataOf<FormAnswer>(sameSlug).result.error?.slug).toEqual([CATEGORY_SLUG_TAKEN]);
+    expect(dataOf<FormAnswer>(sameSlug).reply.error?.slug).toEqual([CATEGORY_SLUG_TAKEN]);
     expect(await byName("مستجدات")).toBeUndefined();
     await expect(createCategory(editor, { name: "أخبار", slug: "x" })).rejects.toBeInstanceOf(
       CategoryTakenError,
@@ -66,7 +66,7 @@ describe("creating and renaming", () => {
   test("a missing name answers its message", async () => {
     const result = await post(editor, { intent: "create", name: " " });
     expect(statusOf(result)).toBe(400);
-    expect(dataOf<FormAnswer>(result).result.error?.name).toEqual(["اسم التصنيف مطلوب"]);
+    expect(dataOf<FormAnswer>(result).reply.error?.name).toEqual(["اسم التصنيف مطلوب"]);
   });
 
   test("renaming changes name and slug; clashing with another is refused", async () => {
@@ -80,7 +80,7 @@ describe("creating and renaming", () => {
     expect(dataOf<FormAnswer>(renamed).ok).toBe(true);
     expect(await byName("برامج الجمعية")).toMatchObject({ id: category.id, slug: "برامج-الجمعية" });
     const clash = await post(editor, { intent: "update", id: category.id, name: "أخبار" });
-    expect(dataOf<FormAnswer>(clash).result.error?.name).toEqual([CATEGORY_NAME_TAKEN]);
+    expect(dataOf<FormAnswer>(clash).reply.error?.name).toEqual([CATEGORY_NAME_TAKEN]);
   });
 });
 

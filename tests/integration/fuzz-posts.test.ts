@@ -21,7 +21,7 @@ import {
   fuzzAction,
 } from "../support/fuzz";
 import { pngFile } from "../support/images";
-import { dataOf, statusOf } from "../support/route-calls";
+import { replyErrorsOf, statusOf } from "../support/route-calls";
 import { storedFiles } from "../support/uploads";
 
 let editor: TestUser;
@@ -156,9 +156,7 @@ describe("fuzzing the post actions", () => {
       requestAs(editor, "/admin/dashboard/posts/new", { form }),
     );
     expect(statusOf(result.result)).toBe(400);
-    expect(dataOf<{ error: Record<string, string[]> }>(result.result).error.categoryId).toEqual([
-      CATEGORY_GONE,
-    ]);
+    expect(replyErrorsOf(result.result).categoryId).toEqual([CATEGORY_GONE]);
     expect(await state()).toEqual(before);
   });
 
@@ -173,7 +171,7 @@ describe("fuzzing the post actions", () => {
     const request = requestAs(editor, "/admin/dashboard/posts/new", { body });
     const { result } = await answerOf(formAction, request);
     expect(statusOf(result)).toBe(400);
-    expect(dataOf<{ error: Record<string, string[]> }>(result).error).toMatchObject({
+    expect(replyErrorsOf(result)).toMatchObject({
       title: ["العنوان مطلوب"],
       content: ["نص المقال يجب ألا يزيد على 50,000 حرف"],
     });

@@ -21,7 +21,7 @@ import { images } from "../../database/schema";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { pngFile as png } from "../support/images";
 import { expectLog } from "../support/logs";
-import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
+import { call, dataOf, headersOf, replyErrorsOf, statusOf } from "../support/route-calls";
 import { expectListReadableByStaffOnly } from "../support/staff-lists";
 import { storedFiles, uploadsDir } from "../support/uploads";
 
@@ -103,7 +103,7 @@ describe("the image form's action", () => {
     const [rowsBefore, filesBefore] = [await rowCount(), storedFiles().length];
     const result = await call(formAction, requestAs(editor, NEW, { form: { title: " " } }));
     expect(statusOf(result)).toBe(400);
-    expect(dataOf<{ error: Record<string, string[]> }>(result).error).toMatchObject({
+    expect(replyErrorsOf(result)).toMatchObject({
       title: ["عنوان الصورة مطلوب"],
       image: ["يرجى رفع صورة"],
     });
@@ -113,9 +113,7 @@ describe("the image form's action", () => {
       formAction,
       requestAs(editor, NEW, { form: imageForm({ image: empty }) }),
     );
-    expect(dataOf<{ error: Record<string, string[]> }>(withEmpty).error.image).toEqual([
-      "يرجى رفع صورة",
-    ]);
+    expect(replyErrorsOf(withEmpty).image).toEqual(["يرجى رفع صورة"]);
     expect(await rowCount()).toBe(rowsBefore);
     expect(storedFiles()).toHaveLength(filesBefore);
   });
@@ -128,18 +126,14 @@ describe("the image form's action", () => {
       requestAs(editor, NEW, { form: imageForm({ image: disguisedScript() }) }),
     );
     expect(statusOf(notImage)).toBe(422);
-    expect(dataOf<{ error: Record<string, string[]> }>(notImage).error.image).toEqual([
-      NOT_AN_IMAGE,
-    ]);
+    expect(replyErrorsOf(notImage).image).toEqual([NOT_AN_IMAGE]);
 
     const tooBig = await call(
       formAction,
       requestAs(editor, NEW, { form: imageForm({ image: sixMegabytes() }) }),
     );
     expect(statusOf(tooBig)).toBe(413);
-    expect(dataOf<{ error: Record<string, string[]> }>(tooBig).error.image).toEqual([
-      IMAGE_TOO_LARGE,
-    ]);
+    expect(replyErrorsOf(tooBig).image).toEqual([IMAGE_TOO_LARGE]);
 
     // The same refusals in the model itself, whatever route calls it.
     await expect(createImage(editor, imageInput(), disguisedScript())).rejects.toThrow(
@@ -192,9 +186,7 @@ describe("the image form's action", () => {
       { id: created.id },
     );
     expect(statusOf(result)).toBe(400);
-    expect(dataOf<{ error: Record<string, string[]> }>(result).error.image).toEqual([
-      "يرجى رفع صورة",
-    ]);
+    expect(replyErrorsOf(result).image).toEqual(["يرجى رفع صورة"]);
     expect(await getImageForStaff(editor, created.id)).toEqual(before);
     expect(storedFiles()).toEqual(expect.arrayContaining(filesOf(created.imageUrl)));
   });

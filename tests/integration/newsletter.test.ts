@@ -76,7 +76,7 @@ describe("subscribing with double opt-in", () => {
       postFrom(nextClient(), "/newsletter/confirm", { token: tokenOf(first.text) }),
     );
     expect(statusOf(stale)).toBe(400);
-    expect(dataOf(stale)).toEqual({ error: confirmRoute.LINK_INVALID });
+    expect(dataOf(stale)).toEqual({ ok: false, message: confirmRoute.LINK_INVALID });
     await call(
       confirmRoute.action,
       postFrom(nextClient(), "/newsletter/confirm", { token: tokenOf(second.text) }),

@@ -2,36 +2,34 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getBlocks, savePageText } from "~/models/page-content.server";
 import { action, loader } from "~/routes/resources/page-content";
+import type { ActionResult } from "~/shared/action-result";
 import {
   blockId,
   type PageTextHistory,
-  type PageTextResult,
+  type PageTextRefusal,
+  type PageTextSaved,
   SHARED_BLOCK_PATH,
 } from "~/shared/content-blocks";
 import { db } from "~/utils/db.server";
 import { pageContent, pageContentRevisions } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
+import { call, dataOf, statusOf } from "../support/route-calls";
 
 const ARABIC = /[\u0600-\u06FF]/;
 
 /** Posts to /api/page-content as `user` and answers the status and the body. */
 async function post(user: TestUser | null, form: Record<string, string>) {
-  const result = (await action({
-    request: requestAs(user, "/api/page-content", { form }),
-    params: {},
-    context: { cspNonce: "" },
-  } as never)) as unknown as { data: PageTextResult; init: ResponseInit | null };
-  return { status: result.init?.status ?? 200, body: result.data };
+  const result = await call(action, requestAs(user, "/api/page-content", { form }));
+  return {
+    status: statusOf(result),
+    body: dataOf<ActionResult<PageTextSaved, PageTextRefusal>>(result),
+  };
 }
 
 async function history(user: TestUser | null, pagePath: string, contentKey: string) {
   const query = new URLSearchParams({ pagePath, contentKey });
-  const result = (await loader({
-    request: requestAs(user, `/api/page-content?${query}`),
-    params: {},
-    context: { cspNonce: "" },
-  } as never)) as unknown as { data: PageTextHistory; init: ResponseInit | null };
-  return { status: result.init?.status ?? 200, body: result.data };
+  const result = await call(loader, requestAs(user, `/api/page-content?${query}`));
+  return { status: statusOf(result), body: dataOf<ActionResult<PageTextHistory>>(result) };
 }
 
 const save = (pagePath: string, contentKey: string, value: string, extra = {}) => ({

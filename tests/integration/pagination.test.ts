@@ -4,15 +4,7 @@ import { loader as newsLoader } from "~/routes/site/news";
 import { db } from "~/utils/db.server";
 import { categories, posts } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
-
-/** Calls a route loader the way the router does. */
-function load<T>(loader: (args: never) => Promise<T>, path: string, actor: TestUser | null = null) {
-  return loader({
-    request: requestAs(actor, path),
-    params: {},
-    context: { cspNonce: "" },
-  } as never);
-}
+import { load } from "../support/route-calls";
 
 let editor: TestUser;
 let viewer: TestUser;
@@ -40,36 +32,44 @@ beforeAll(async () => {
 });
 
 test("the news list comes 20 at a time, newest first, with links to the older and newer pages", async () => {
-  const first = await load(newsLoader, "/media/news");
+  const first = await load(newsLoader, requestAs(null, "/media/news"));
   expect(first.list.map((card) => card.slug)).toEqual(
     Array.from({ length: 20 }, (_, i) => slugOf(43 - i)),
   );
   expect(first).toMatchObject({ page: 1, hasMore: true });
 
-  const third = await load(newsLoader, "/media/news?page=3");
+  const third = await load(newsLoader, requestAs(null, "/media/news?page=3"));
   expect(third.list.map((card) => card.slug)).toEqual([slugOf(3), slugOf(2), slugOf(1), slugOf(0)]);
   expect(third).toMatchObject({ page: 3, hasMore: false });
 
   // The draft is on no page; a page past the end is empty, a bad page number is page 1.
-  expect((await load(newsLoader, "/media/news?page=4")).list).toEqual([]);
-  expect((await load(newsLoader, "/media/news?page=abc")).page).toBe(1);
-  const all = [first, await load(newsLoader, "/media/news?page=2"), third].flatMap((p) => p.list);
+  expect((await load(newsLoader, requestAs(null, "/media/news?page=4"))).list).toEqual([]);
+  expect((await load(newsLoader, requestAs(null, "/media/news?page=abc"))).page).toBe(1);
+  const all = [first, await load(newsLoader, requestAs(null, "/media/news?page=2")), third].flatMap(
+    (p) => p.list,
+  );
   expect(all).toHaveLength(44);
   expect(all.map((card) => card.slug)).not.toContain(slugOf(44));
 });
 
 test("the chips and the featured block stay whole whatever the page; a chip pages its own posts", async () => {
-  const page = await load(newsLoader, "/media/news?page=2");
+  const page = await load(newsLoader, requestAs(null, "/media/news?page=2"));
   // Ordered by each chip's newest post (post 43 has no category, 42 is on health).
   expect(page.chips).toEqual(["جميع الأخبار", "عام", "صحة"]);
   expect(page.featured.map((card) => card.slug)).toEqual([40, 30, 20, 10, 0].map(slugOf));
 
-  const health = await load(newsLoader, `/media/news?category=${encodeURIComponent("صحة")}`);
+  const health = await load(
+    newsLoader,
+    requestAs(null, `/media/news?category=${encodeURIComponent("صحة")}`),
+  );
   expect(health.list.map((card) => card.slug)).toEqual(
     [42, 39, 36, 33, 30, 27, 24, 21, 18, 15, 12, 9, 6, 3, 0].map(slugOf),
   );
   expect(health.hasMore).toBe(false);
-  const general = await load(newsLoader, `/media/news?category=${encodeURIComponent("عام")}`);
+  const general = await load(
+    newsLoader,
+    requestAs(null, `/media/news?category=${encodeURIComponent("عام")}`),
+  );
   expect(general.list.every((card) => card.category === "عام")).toBe(true);
   expect(general).toMatchObject({ hasMore: true });
 });
@@ -83,15 +83,17 @@ test("the staff posts list comes 50 at a time, drafts included, and only for sta
       createdAt: new Date(start + (100 + i) * DAY),
     })),
   );
-  const first = await load(staffPostsLoader, "/admin/dashboard/posts", editor);
+  const first = await load(staffPostsLoader, requestAs(editor, "/admin/dashboard/posts"));
   expect(first.posts).toHaveLength(50);
   expect(first.posts[0]?.slug).toBe(slugOf(109));
   expect(first).toMatchObject({ page: 1, hasMore: true });
-  const second = await load(staffPostsLoader, "/admin/dashboard/posts?page=2", editor);
+  const second = await load(staffPostsLoader, requestAs(editor, "/admin/dashboard/posts?page=2"));
   expect(second.posts.map((post) => post.slug)).toEqual([4, 3, 2, 1, 0].map(slugOf));
   expect(second).toMatchObject({ page: 2, hasMore: false });
 
-  await expect(load(staffPostsLoader, "/admin/dashboard/posts", viewer)).rejects.toMatchObject({
+  await expect(
+    load(staffPostsLoader, requestAs(viewer, "/admin/dashboard/posts")),
+  ).rejects.toMatchObject({
     status: 403,
   });
 });

@@ -21,7 +21,7 @@ import { IMAGE_TOO_LARGE, ImageUploadError, NOT_AN_IMAGE } from "~/utils/image-u
 import { posts } from "../../database/schema";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { pngFile } from "../support/images";
-import { call, dataOf, statusOf } from "../support/route-calls";
+import { call, dataOf, replyErrorsOf, statusOf } from "../support/route-calls";
 import { expectListReadableByStaffOnly } from "../support/staff-lists";
 import { storedFiles } from "../support/uploads";
 
@@ -117,7 +117,7 @@ describe("the post form's action", () => {
       requestAs(editor, newPath, { form: { title: " ", slug: "؟؟", content: "" } }),
     );
     expect(statusOf(result)).toBe(400);
-    expect(dataOf<{ error: Record<string, string[]> }>(result).error).toMatchObject({
+    expect(replyErrorsOf(result)).toMatchObject({
       title: ["العنوان مطلوب"],
       slug: ["الرابط مطلوب"],
       content: ["محتوى المقال مطلوب"],
@@ -133,9 +133,7 @@ describe("the post form's action", () => {
     const clash = postForm({ slug: taken.slug, featuredImage: await pngFile() });
     const result = await call(formAction, requestAs(editor, newPath, { form: clash }));
     expect(statusOf(result)).toBe(409);
-    expect(dataOf<{ error: Record<string, string[]> }>(result).error.slug).toEqual([
-      "هذا الرابط مستخدم لمقال آخر، اختر رابطاً مختلفاً",
-    ]);
+    expect(replyErrorsOf(result).slug).toEqual(["هذا الرابط مستخدم لمقال آخر، اختر رابطاً مختلفاً"]);
     expect(await rowCount()).toBe(before);
     expect(storedFiles()).toHaveLength(filesBefore);
   });
@@ -150,9 +148,7 @@ describe("the post form's action", () => {
       requestAs(editor, newPath, { form: postForm({ featuredImage: fake }) }),
     );
     expect(statusOf(notImage)).toBe(422);
-    expect(dataOf<{ error: Record<string, string[]> }>(notImage).error.featuredImage).toEqual([
-      NOT_AN_IMAGE,
-    ]);
+    expect(replyErrorsOf(notImage).featuredImage).toEqual([NOT_AN_IMAGE]);
 
     const big = new File([new Uint8Array(6 * 1024 * 1024)], "big.png", { type: "image/png" });
     const tooBig = await call(
@@ -160,9 +156,7 @@ describe("the post form's action", () => {
       requestAs(editor, newPath, { form: postForm({ featuredImage: big }) }),
     );
     expect(statusOf(tooBig)).toBe(413);
-    expect(dataOf<{ error: Record<string, string[]> }>(tooBig).error.featuredImage).toEqual([
-      IMAGE_TOO_LARGE,
-    ]);
+    expect(replyErrorsOf(tooBig).featuredImage).toEqual([IMAGE_TOO_LARGE]);
 
     // The same refusals in the model itself, whatever route calls it.
     await expect(createPost(editor, postInput(), fake)).rejects.toThrow(NOT_AN_IMAGE);

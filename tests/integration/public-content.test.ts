@@ -8,25 +8,7 @@ import { loader as newsPostLoader } from "~/routes/site/news-post";
 import { db } from "~/utils/db.server";
 import { categories, images, posts, videos } from "../../database/schema";
 import { createUser, requestAs } from "../support/accounts";
-
-/** Calls a route loader the way the router does, as a signed-out visitor. */
-function load<T>(
-  loader: (args: never) => Promise<T>,
-  path: string,
-  params: Record<string, string> = {},
-) {
-  return loader({ request: requestAs(null, path), params, context: { cspNonce: "" } } as never);
-}
-
-/** What a loader threw (it must throw). */
-async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the loader to throw");
-}
+import { call, load, statusOf } from "../support/route-calls";
 
 const viewsOf = async (slug: string) =>
   (await db.select({ views: posts.viewsCount }).from(posts).where(eq(posts.slug, slug)))[0]?.views;
@@ -102,7 +84,7 @@ describe("published posts only", () => {
   });
 
   test("the news page shows neither drafts nor archived posts, nor their categories", async () => {
-    const page = await load(newsLoader, "/media/news");
+    const page = await load(newsLoader, requestAs(null, "/media/news"));
     expect(page.list.map((card) => card.slug)).toEqual(["home-visit", "world-day"]);
     expect(page.featured.map((card) => card.slug)).toEqual(["world-day"]);
     expect(page.chips).toEqual(["جميع الأخبار", "عام", "فعاليات"]);
@@ -110,29 +92,37 @@ describe("published posts only", () => {
   });
 
   test("the news page filters by the ?category= chip", async () => {
-    const events = await load(newsLoader, `/media/news?category=${encodeURIComponent("فعاليات")}`);
+    const events = await load(
+      newsLoader,
+      requestAs(null, `/media/news?category=${encodeURIComponent("فعاليات")}`),
+    );
     expect(events.selected).toBe("فعاليات");
     expect(events.list.map((card) => card.slug)).toEqual(["world-day"]);
     expect(events.featured).toHaveLength(1);
 
-    const general = await load(newsLoader, `/media/news?category=${encodeURIComponent("عام")}`);
+    const general = await load(
+      newsLoader,
+      requestAs(null, `/media/news?category=${encodeURIComponent("عام")}`),
+    );
     expect(general.list.map((card) => card.slug)).toEqual(["home-visit"]);
     expect(general.list[0]).toMatchObject({ author: "مجهول", category: "عام" });
     expect(general.list[0]?.text).toBe("زيارات منزلية في الدمام");
 
     const hidden = await load(
       newsLoader,
-      `/media/news?category=${encodeURIComponent("مسودات سرية")}`,
+      requestAs(null, `/media/news?category=${encodeURIComponent("مسودات سرية")}`),
     );
     expect(hidden.list).toEqual([]);
   });
 
   test("a draft's or an archived post's page answers 404; a published one renders", async () => {
     for (const slug of ["draft-post", "archived-post", "no-such-post"]) {
-      const error = await thrownBy(load(newsPostLoader, `/media/news/${slug}`, { slug }));
-      expect(error).toMatchObject({ init: { status: 404 } });
+      const answer = await call(newsPostLoader, requestAs(null, `/media/news/${slug}`), { slug });
+      expect(statusOf(answer)).toBe(404);
     }
-    const page = await load(newsPostLoader, "/media/news/world-day", { slug: "world-day" });
+    const page = await load(newsPostLoader, requestAs(null, "/media/news/world-day"), {
+      slug: "world-day",
+    });
     expect(page.post.title).toBe("اليوم العالمي لكبار السن");
     expect(page.parts).toEqual([
       {
@@ -159,7 +149,7 @@ describe("the gallery", () => {
     expect(videos.items.map((video) => video.title)).toEqual(["فيديو الفعالية"]);
     expect((await listGalleryPage({ filter: "images", page: 1 })).total).toBe(1);
 
-    const page = await load(galleryLoader, "/media/gallery");
+    const page = await load(galleryLoader, requestAs(null, "/media/gallery"));
     expect(page.items.map((item) => item.title).sort()).toEqual(
       ["صورة البرنامج", "فيديو الفعالية"].sort(),
     );
@@ -169,10 +159,10 @@ describe("the gallery", () => {
   });
 
   test("filters by ?type=", async () => {
-    const videosOnly = await load(galleryLoader, "/media/gallery?type=videos");
+    const videosOnly = await load(galleryLoader, requestAs(null, "/media/gallery?type=videos"));
     expect(videosOnly.filter).toBe("videos");
     expect(videosOnly.items.map((item) => item.type)).toEqual(["video"]);
-    const events = await load(galleryLoader, "/media/gallery?type=events");
+    const events = await load(galleryLoader, requestAs(null, "/media/gallery?type=events"));
     expect(events.items.map((item) => item.title)).toEqual(["صورة البرنامج"]);
   });
 });

@@ -27,7 +27,7 @@ import { images, posts } from "../../database/schema";
 import { WORD_PASTE, WORD_PASTE_CLEAN } from "../fixtures/word-paste";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { pngFile } from "../support/images";
-import { call, dataOf, statusOf } from "../support/route-calls";
+import { call, dataOf, replyErrorsOf, statusOf } from "../support/route-calls";
 import { parseXml } from "../support/xml";
 
 /** The first page of the staff posts list (this file holds fewer posts than a page). */
@@ -161,9 +161,7 @@ describe("saving through the form", () => {
       }),
     );
     expect(statusOf(result)).toBe(400);
-    expect(dataOf<{ error: Record<string, string[]> }>(result).error.content).toEqual([
-      "محتوى المقال مطلوب",
-    ]);
+    expect(replyErrorsOf(result).content).toEqual(["محتوى المقال مطلوب"]);
   });
 
   test("cards, tags and search use the plain text, never the markup", async () => {

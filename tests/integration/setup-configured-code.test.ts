@@ -5,7 +5,7 @@ import { db } from "~/utils/db.server";
 import { verifications } from "../../database/schema";
 import { requestAs } from "../support/accounts";
 import { expectLog } from "../support/logs";
-import { call, dataOf, statusOf } from "../support/route-calls";
+import { call, replyErrorsOf, statusOf } from "../support/route-calls";
 
 // Read once by getEnv(), before anything in this file asks for it.
 vi.hoisted(() => {
@@ -23,7 +23,7 @@ test("with SETUP_CODE set, that code opens the setup and none is generated or lo
   expect(await db.select().from(verifications)).toEqual([]);
 
   const wrong = await postSetup("configured-setup-code-2025");
-  expect(dataOf<{ error: Record<string, string[]> }>(wrong).error).toEqual({
+  expect(replyErrorsOf(wrong)).toEqual({
     code: ["رمز الإعداد غير صحيح"],
   });
   // Spaces around a pasted code do not matter.

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { announceSetupLink, getSetupCode } from "~/models/setup-code.server";
 import { isSetupComplete } from "~/models/users.server";
 import { action as setupAction, loader as setupLoader } from "~/routes/auth/setup";
+import type { ActionResult } from "~/shared/action-result";
 import { db } from "~/utils/db.server";
 import {
   REQUEST_INVALID_CHARACTERS,
@@ -13,7 +14,7 @@ import { logger } from "~/utils/logger.server";
 import { users, verifications } from "../../database/schema";
 import { requestAs, signIn } from "../support/accounts";
 import { expectLog } from "../support/logs";
-import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
+import { call, dataOf, headersOf, replyErrorsOf, statusOf } from "../support/route-calls";
 
 const BASE = "http://localhost:3000";
 
@@ -35,7 +36,7 @@ const account = (email: string) => ({
 });
 
 function errorsOf(result: unknown): Record<string, string[]> {
-  return dataOf<{ error: Record<string, string[]> }>(result).error;
+  return replyErrorsOf(result);
 }
 
 async function admins() {
@@ -71,7 +72,7 @@ describe("before the first admin exists", () => {
     expect(statusOf(wrong)).toBe(400);
     expect(errorsOf(wrong)).toEqual({ code: ["رمز الإعداد غير صحيح"] });
     // The typed code stays in the form; the password does not come back.
-    expect(dataOf<{ initialValue: Record<string, string> }>(wrong).initialValue).toMatchObject({
+    expect(dataOf<ActionResult>(wrong).reply?.initialValue).toMatchObject({
       code: "AAAA-BBBB-CCCC-DDDD",
       email: "a@rifq.test",
     });

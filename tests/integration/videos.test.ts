@@ -18,7 +18,7 @@ import { loader as galleryLoader } from "~/routes/site/gallery";
 import { db } from "~/utils/db.server";
 import { videos } from "../../database/schema";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
-import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
+import { call, dataOf, headersOf, replyErrorsOf, statusOf } from "../support/route-calls";
 import { expectListReadableByStaffOnly } from "../support/staff-lists";
 
 const ID = "dQw4w9WgXcQ";
@@ -106,7 +106,7 @@ describe("the video form's action", () => {
       requestAs(editor, NEW, { form: { title: "  ", youtubeId: "", status: "draft" } }),
     );
     expect(statusOf(result)).toBe(400);
-    expect(dataOf<{ error: Record<string, string[]> }>(result).error).toMatchObject({
+    expect(replyErrorsOf(result)).toMatchObject({
       title: ["عنوان الفيديو مطلوب"],
       youtubeId: ["رابط يوتيوب مطلوب"],
     });

@@ -1,4 +1,4 @@
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
 import { logger } from "~/utils/logger.server";
 import { type LogSource, recordLog, takeLogProblems } from "../support/logs";
 
@@ -14,7 +14,14 @@ watch(console, "warn", "console.warn");
 watch(logger, "error", "logger.error");
 watch(logger, "warn", "logger.warn");
 
-afterEach(() => {
+function failOnLogs(where: string) {
   const problems = takeLogProblems();
-  if (problems.length) throw new Error(problems.join("\n"));
-});
+  if (problems.length) throw new Error(`${where}:\n${problems.join("\n")}`);
+}
+
+// What a beforeAll or afterAll hook logged is checked too: before the next test starts, and
+// once the file's own afterAll hooks have run (this file's hooks are registered first, so its
+// afterAll runs last).
+beforeEach(() => failOnLogs("logged in a beforeAll or afterAll hook, outside any test"));
+afterEach(() => failOnLogs("logged by this test"));
+afterAll(() => failOnLogs("logged in an afterAll hook"));

@@ -1,7 +1,17 @@
+import type { ActionResult } from "~/shared/action-result";
 import { outboxDir } from "~/utils/mailer.server";
 import { readOutboxFolder } from "./outbox";
 
 type RouteFunction = (args: never) => unknown;
+
+/** Calls a route loader as React Router would and answers what it returned (a throw is thrown). */
+export async function load<T>(
+  loader: (args: never) => T | Promise<T>,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<T> {
+  return loader({ request, params, context: { cspNonce: "" } } as never);
+}
 
 /** Calls a route loader or action as React Router would; a thrown Response is returned. */
 export async function call(
@@ -10,7 +20,7 @@ export async function call(
   params: Record<string, string> = {},
 ): Promise<unknown> {
   try {
-    return await fn({ request, params, context: { cspNonce: "" } } as never);
+    return await load(fn, request, params);
   } catch (error) {
     return error;
   }
@@ -37,3 +47,9 @@ export function headersOf(result: unknown): Headers {
 
 /** The e-mails written to this test file's outbox, oldest first. */
 export const readOutbox = () => readOutboxFolder(outboxDir());
+
+/** The field and form errors (form errors under "") of a form's answer, as Conform shows them. */
+export function replyErrorsOf(result: unknown): Record<string, string[]> {
+  const answer = dataOf<ActionResult>(result);
+  return (answer.reply?.error ?? {}) as Record<string, string[]>;
+}

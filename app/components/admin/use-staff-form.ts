@@ -1,7 +1,8 @@
-import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
+import { type DefaultValue, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "react-router";
 import type { z } from "zod";
+import type { ActionResult } from "~/shared/action-result";
 import { useErrorToast } from "./mutation-feedback";
 
 /**
@@ -22,7 +23,7 @@ export function useStaffForm<
   defaultValue?: DefaultValue<z.input<Schema>>;
   loadError: string | null;
 }) {
-  const lastResult = useActionData() as SubmissionResult<string[]> | undefined;
+  const lastResult = (useActionData() as ActionResult | undefined)?.reply;
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,

@@ -6,8 +6,11 @@ import { staffHome } from "~/shared/paths";
 import { hasRole, type Role } from "~/shared/roles";
 import { SignOutForm } from "./sign-out-form";
 
-/** The top bar of the account pages: the site, the staff area for staff, and sign-out. */
-export function AccountHeader({ user }: { user: { fullName: string; role: Role } }) {
+/**
+ * The top bar of the account pages: the site, the staff area for staff, and sign-out. Without a
+ * user (the page failed before it knew who) it still leads back to the site.
+ */
+export function AccountHeader({ user }: { user: { fullName: string; role: Role } | null }) {
   return (
     <header className="border-b border-line bg-white">
       <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -19,13 +22,13 @@ export function AccountHeader({ user }: { user: { fullName: string; role: Role }
             <Home aria-hidden className="size-4" />
             الموقع الرئيسي
           </Link>
-          {hasRole(user, "editor") && (
+          {user && hasRole(user, "editor") && (
             <Link to={staffHome(user)} className={buttonClass("secondary", "sm")}>
               <LayoutDashboard aria-hidden className="size-4" />
               لوحة التحكم
             </Link>
           )}
-          <SignOutForm />
+          {user && <SignOutForm />}
         </nav>
       </div>
     </header>

@@ -4,7 +4,8 @@ import { AssociationLogo } from "~/components/logo";
 
 /**
  * The frame of the sign-in, reset and two-factor screens: logo, heading, content, and a way
- * back (to the site unless `back` says where).
+ * back (to the site unless `back` says where). Without `title` the content brings its own
+ * heading (an error screen inside the frame).
  */
 export function AuthCard({
   title,
@@ -12,7 +13,7 @@ export function AuthCard({
   back = { to: "/", label: "العودة إلى الموقع الرئيسي" },
   children,
 }: {
-  title: string;
+  title?: string;
   subtitle?: string;
   back?: { to: string; label: string };
   children: React.ReactNode;
@@ -22,7 +23,7 @@ export function AuthCard({
       <div className="w-full max-w-lg space-y-6 rounded-3xl bg-white p-6 shadow-lg sm:p-10">
         <div className="space-y-3 text-center">
           <AssociationLogo className="mx-auto h-16" />
-          <h1 className="text-2xl sm:text-3xl">{title}</h1>
+          {title && <h1 className="text-2xl sm:text-3xl">{title}</h1>}
           {subtitle && <p className="text-muted">{subtitle}</p>}
         </div>
         {children}

@@ -8,7 +8,7 @@ import { useIntentResult } from "~/components/settings/use-intent-result";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
-import type { IntentResult } from "~/shared/action-result";
+import type { ActionResult } from "~/shared/action-result";
 import { resetPasswordSchema } from "~/shared/auth-schemas";
 import { cn } from "~/shared/cn";
 import { PASSWORD_HINT } from "~/shared/password-rules";
@@ -25,7 +25,7 @@ export function CheckingResetLink() {
   );
 }
 
-function NewPasswordForm({ token, result }: { token: string; result?: IntentResult }) {
+function NewPasswordForm({ token, result }: { token: string; result?: ActionResult }) {
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: result?.reply,

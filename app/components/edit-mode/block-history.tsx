@@ -2,10 +2,15 @@ import { History, RotateCcw, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { BlockState } from "~/components/content-block";
 import { Button } from "~/components/ui/button";
+import type { ActionResult } from "~/shared/action-result";
 import { cn } from "~/shared/cn";
-import type { BlockRevision, PageTextHistory, StoredBlock } from "~/shared/content-blocks";
+import type {
+  BlockRevision,
+  BlockState,
+  PageTextHistory,
+  StoredBlock,
+} from "~/shared/content-blocks";
 import { formatDateTime, isoDate } from "~/shared/dates";
 import { containEvents } from "./contain-events";
 import {
@@ -35,7 +40,7 @@ export function BlockHistoryDialog({
   onClose: () => void;
   onRestored: () => void;
 }) {
-  const history = useFetcher<PageTextHistory>();
+  const history = useFetcher<ActionResult<PageTextHistory>>();
   const [notice, setNotice] = useState<string | null>(null);
   const { load } = history;
   const query = new URLSearchParams({ pagePath: block.pagePath, contentKey: block.key });

@@ -7,9 +7,14 @@ import {
   useRef,
   useState,
 } from "react";
-import type { BlockState } from "~/components/content-block";
+import type { ActionResult } from "~/shared/action-result";
 import { cn } from "~/shared/cn";
-import { PAGE_TEXT_MESSAGES, type PageTextResult } from "~/shared/content-blocks";
+import type { BlockState } from "~/shared/content-blocks";
+import {
+  PAGE_TEXT_MESSAGES,
+  type PageTextRefusal,
+  type PageTextSaved,
+} from "~/shared/content-blocks";
 import { BlockEditor, type EditSession, plainText } from "./block-editor";
 import { BlockHistoryDialog } from "./block-history";
 import { containEvents } from "./contain-events";
@@ -109,7 +114,7 @@ export function EditableBlock({
   const [historyOpen, setHistoryOpen] = useState(false);
   const frame = useEditableFrame(element, enabled);
 
-  const handleResult = (result: PageTextResult) => {
+  const handleResult = (result: ActionResult<PageTextSaved, PageTextRefusal>) => {
     if (result.ok) {
       setSession(null);
       toastSaved();

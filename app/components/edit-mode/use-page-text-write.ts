@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { showToast } from "~/components/toasts";
-import { PAGE_TEXT_MESSAGES, type PageTextResult } from "~/shared/content-blocks";
+import type { ActionResult } from "~/shared/action-result";
+import {
+  PAGE_TEXT_MESSAGES,
+  type PageTextRefusal,
+  type PageTextSaved,
+} from "~/shared/content-blocks";
 
 /** The resource route that saves, restores and lists page texts (app/routes/resources). */
 export const PAGE_CONTENT_ENDPOINT = "/api/page-content";
@@ -17,10 +22,10 @@ export type WriteFields =
  */
 export function usePageTextWrite(
   target: { pagePath: string; key: string },
-  onResult: (result: PageTextResult) => void,
+  onResult: (result: ActionResult<PageTextSaved, PageTextRefusal>) => void,
 ) {
-  const fetcher = useFetcher<PageTextResult>();
-  const handled = useRef<PageTextResult | null>(null);
+  const fetcher = useFetcher<ActionResult<PageTextSaved, PageTextRefusal>>();
+  const handled = useRef<ActionResult<PageTextSaved, PageTextRefusal> | null>(null);
   const latestOnResult = useRef(onResult);
   latestOnResult.current = onResult;
 
@@ -66,7 +71,7 @@ export function PageTextWriter({
 }: {
   target: { pagePath: string; key: string };
   request: PageTextRequest | undefined;
-  onResult: (result: PageTextResult) => void;
+  onResult: (result: ActionResult<PageTextSaved, PageTextRefusal>) => void;
 }) {
   const { write } = usePageTextWrite(target, onResult);
   const sent = useRef<number | null>(null);

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Mail } from "lucide-react";
 import { Form, Link, useActionData, useSearchParams } from "react-router";
 import { Text } from "~/components/content-block";
@@ -7,6 +6,7 @@ import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors } from "~/components/ui/field";
+import type { ActionResult } from "~/shared/action-result";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 
 export const NEWSLETTER_INTENT = "newsletter";
@@ -24,9 +24,7 @@ export const NEWSLETTER_SENT_PATH = "/media/news?newsletter=sent#newsletter-head
 export function Newsletter() {
   const [params] = useSearchParams();
   const sent = params.get("newsletter") === "sent";
-  const result = useActionData() as
-    | { intent?: string; reply?: SubmissionResult<string[]> }
-    | undefined;
+  const result = useActionData() as ActionResult | undefined;
   // One field, checked by the page's action (the shared schema); its Arabic errors come back in
   // the action's reply. No form library or validator in the public page's script (decision 024).
   const reply = result?.intent === NEWSLETTER_INTENT ? result.reply : undefined;

@@ -9,6 +9,7 @@ import {
 import { imageFileProblem } from "~/components/admin/image-upload-field";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import type { ActionResult } from "~/shared/action-result";
 import { cn } from "~/shared/cn";
 import { extractYoutubeId, isYoutubeId } from "~/shared/youtube";
 import { LINK_INVALID, normaliseLink } from "./link-rules";
@@ -182,8 +183,8 @@ export function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () =>
     body.set("image", file);
     try {
       const response = await fetch(GALLERY_IMAGES_PATH, { method: "POST", body });
-      const result = (await response.json()) as { url?: string; error?: string };
-      if (!response.ok || !result.url) throw new Error(result.error ?? "فشل في رفع الصورة");
+      const result = (await response.json()) as ActionResult<{ url: string }>;
+      if (!result.ok) throw new Error(result.message);
       setSrc(result.url);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : "فشل في رفع الصورة");

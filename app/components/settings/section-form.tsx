@@ -25,7 +25,7 @@ export function useSectionForm<Schema extends z.ZodObject>(
   const result = useIntentResult(intent);
   return useForm<z.input<Schema>, z.output<Schema>>({
     id: intent,
-    lastResult: result?.reply.status === "error" ? result.reply : undefined,
+    lastResult: result?.ok === false ? result.reply : undefined,
     defaultValue,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { DEFAULT_CONTACT_INFO } from "~/content/site-defaults";
 import { cn } from "~/shared/cn";
+import { SITE_LAYOUT_ID, type SiteLayoutData } from "~/shared/site-layout-data";
 import type { ContactInfo } from "~/shared/site-settings";
 
 /**
@@ -10,10 +11,7 @@ import type { ContactInfo } from "~/shared/site-settings";
  * follows the settings screen and updates live like the footer.
  */
 export function useSiteContact(): ContactInfo {
-  return (
-    useRouteLoaderData<{ contact?: ContactInfo }>("routes/site/layout")?.contact ??
-    DEFAULT_CONTACT_INFO
-  );
+  return useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID)?.contact ?? DEFAULT_CONTACT_INFO;
 }
 
 /** A dialable tel: link for a phone number written with spaces or dashes. */

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Loader2, Pencil, Plus, Tags } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
-import { data, useFetcher, useLoaderData } from "react-router";
+import { useFetcher, useLoaderData } from "react-router";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { type Column, DataTable } from "~/components/admin/data-table";
@@ -23,6 +23,7 @@ import {
 } from "~/models/categories.server";
 import { getStaffActor, requireRole } from "~/services/permissions.server";
 import { parseListIntent, respondToMutation } from "~/services/staff-actions.server";
+import { formAnswer } from "~/shared/action-result";
 import { formatShortDate, isoDate } from "~/shared/dates";
 import { slugify } from "~/shared/slug";
 import { oneLineText } from "~/shared/text-fields";
@@ -88,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: categoryFormSchema });
   if (submission.status !== "success") {
-    return data({ ok: false, result: submission.reply() }, { status: 400 });
+    return formAnswer({ reply: submission.reply() }, { status: 400 });
   }
   const { intent, id, name, slug } = submission.value;
   try {
@@ -96,29 +97,29 @@ export async function action({ request }: Route.ActionArgs) {
     else await createCategory(actor, { name, slug });
   } catch (error) {
     if (error instanceof CategoryTakenError) {
-      const result = submission.reply({ fieldErrors: { [error.field]: [error.message] } });
-      return data({ ok: false, result }, { status: 409 });
+      const reply = submission.reply({ fieldErrors: { [error.field]: [error.message] } });
+      return formAnswer({ reply }, { status: 409 });
     }
     if (error instanceof Response) {
       // Renamed after someone else deleted it: said in the dialog, not on the error page.
       if (error.status !== 404) throw error;
-      const result = submission.reply({ formErrors: [await error.text()] });
-      return data({ ok: false, result }, { status: 404 });
+      const reply = submission.reply({ formErrors: [await error.text()] });
+      return formAnswer({ reply }, { status: 404 });
     }
     if (isRefusedValue(error)) {
-      const result = submission.reply({ formErrors: [REQUEST_INVALID_VALUES] });
-      return data({ ok: false, result }, { status: 400 });
+      const reply = submission.reply({ formErrors: [REQUEST_INVALID_VALUES] });
+      return formAnswer({ reply }, { status: 400 });
     }
     logger.error({ err: error }, "failed to save a category");
-    const result = submission.reply({ formErrors: ["فشل في حفظ التصنيف"] });
-    return data({ ok: false, result }, { status: 500 });
+    const reply = submission.reply({ formErrors: ["فشل في حفظ التصنيف"] });
+    return formAnswer({ reply }, { status: 500 });
   }
   const toast = await toastHeader({
     type: "success",
     title: intent === "update" ? "تم الحفظ" : "تم الإنشاء",
     description: intent === "update" ? "حُفظ التصنيف" : "أُضيف التصنيف",
   });
-  return data({ ok: true, result: submission.reply() }, { headers: { "Set-Cookie": toast } });
+  return formAnswer({ reply: submission.reply() }, { headers: { "Set-Cookie": toast } });
 }
 
 /** The create/rename form; mounted afresh each time its dialog opens. */
@@ -128,7 +129,7 @@ function CategoryForm({ category, onSaved }: { category?: StaffCategory; onSaved
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const [form, fields] = useForm({
     id: category ? `category-${category.id}` : "category-new",
-    lastResult: answer && "result" in answer ? answer.result : undefined,
+    lastResult: answer?.reply,
     defaultValue: category ? { name: category.name, slug: category.slug } : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryFormSchema }),
     shouldValidate: "onBlur",

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RotateCcw } from "lucide-react";
-import { data, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { useErrorToast } from "~/components/admin/mutation-feedback";
@@ -18,7 +18,7 @@ import { getSettingsForAdmin, updateSetting } from "~/models/site-settings.serve
 import { handleAccountSettings } from "~/services/account-settings.server";
 import { requireRole } from "~/services/permissions.server";
 import { getTwoFactorState } from "~/services/two-factor.server";
-import type { IntentResult } from "~/shared/action-result";
+import { formAnswer } from "~/shared/action-result";
 import { type Actor, assertRole, hasRole } from "~/shared/roles";
 import {
   SETTINGS_INTENTS,
@@ -83,7 +83,7 @@ async function saveSection(admin: Actor, intent: SettingsIntent, formData: FormD
   const { schema, failure, success } = SETTINGS_SECTIONS[intent];
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data<IntentResult>({ intent, reply: submission.reply() }, { status: 400 });
+    return formAnswer({ intent, reply: submission.reply() }, { status: 400 });
   }
   try {
     await (SAVE[intent] as (admin: Actor, value: unknown) => Promise<unknown>)(
@@ -93,13 +93,13 @@ async function saveSection(admin: Actor, intent: SettingsIntent, formData: FormD
   } catch (error) {
     if (error instanceof Response && error.status < 500) throw error;
     if (isRefusedValue(error)) {
-      return data<IntentResult>(
+      return formAnswer(
         { intent, reply: submission.reply({ formErrors: [REQUEST_INVALID_VALUES] }) },
         { status: 400 },
       );
     }
     logger.error({ err: error, intent }, "failed to save a site setting");
-    return data<IntentResult>(
+    return formAnswer(
       {
         intent,
         reply: submission.reply({ formErrors: [failure] }),
@@ -108,7 +108,7 @@ async function saveSection(admin: Actor, intent: SettingsIntent, formData: FormD
       { status: 500 },
     );
   }
-  return data<IntentResult>({
+  return formAnswer({
     intent,
     reply: submission.reply(),
     toast: { type: "success", title: SETTINGS_UPDATED, description: success },

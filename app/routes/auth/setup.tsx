@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AssociationLogo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -8,6 +8,7 @@ import { InputField } from "~/components/ui/field";
 import { checkSetupCode } from "~/models/setup-code.server";
 import { createFirstAdmin, isSetupComplete, SetupClosedError } from "~/models/users.server";
 import { clientAddress } from "~/services/auth.server";
+import { formAnswer } from "~/shared/action-result";
 import { SETUP_CODE_WRONG, setupSchema } from "~/shared/auth-schemas";
 import { tooManyAttempts } from "~/utils/auth-errors.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -36,16 +37,19 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: setupSchema });
   const hideFields = ["password"];
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields }), { status: 400 });
+    return formAnswer({ reply: submission.reply({ hideFields }) }, { status: 400 });
   }
   const check = await checkSetupCode(submission.value.code, clientAddress(request));
   if (check.status !== "correct") {
     const limited = check.status === "limited";
     const message = limited ? tooManyAttempts(check.retryAfterSeconds) : SETUP_CODE_WRONG;
-    return data(submission.reply({ fieldErrors: { code: [message] }, hideFields }), {
-      status: limited ? 429 : 400,
-      headers: limited ? { "Retry-After": String(check.retryAfterSeconds) } : undefined,
-    });
+    return formAnswer(
+      { reply: submission.reply({ fieldErrors: { code: [message] }, hideFields }) },
+      {
+        status: limited ? 429 : 400,
+        headers: limited ? { "Retry-After": String(check.retryAfterSeconds) } : undefined,
+      },
+    );
   }
   try {
     await createFirstAdmin(submission.value);
@@ -69,7 +73,7 @@ const LABELS = {
 
 export default function Setup() {
   const { code } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.reply;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,

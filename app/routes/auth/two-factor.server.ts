@@ -1,5 +1,5 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/services/permissions.server";
 import {
@@ -13,7 +13,7 @@ import {
   takeRecoveryCodesToShow,
   turnOffTwoFactor,
 } from "~/services/two-factor.server";
-import type { IntentResult } from "~/shared/action-result";
+import { formAnswer } from "~/shared/action-result";
 import {
   TWO_FACTOR_INTENTS,
   TWO_FACTOR_SETUP_PATH,
@@ -44,8 +44,11 @@ export async function loadTwoFactorPage(request: Request) {
   };
 }
 
-function answer(result: IntentResult<TwoFactorIntent>, init?: ResponseInit) {
-  return data(result, init);
+function answer(
+  result: Parameters<typeof formAnswer>[0] & { intent: TwoFactorIntent },
+  init?: ResponseInit,
+) {
+  return formAnswer(result, init);
 }
 
 /**
@@ -63,7 +66,7 @@ const done = (description: string, headers?: Headers) =>
 type Reply = (options: {
   fieldErrors: Record<string, string[]>;
   hideFields: string[];
-}) => IntentResult["reply"];
+}) => SubmissionResult<string[]>;
 
 function failure(intent: TwoFactorIntent, reply: Reply, error: unknown, field: string) {
   const message =

@@ -1,4 +1,4 @@
-import { useLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import {
   RecoveryCodes,
@@ -6,6 +6,7 @@ import {
   TwoFactorOn,
   TwoFactorPending,
 } from "~/components/auth/two-factor-setup";
+import { ErrorScreen } from "~/components/error-screen";
 import type { Route } from "./+types/two-factor";
 import { loadTwoFactorPage, twoFactorPageAction } from "./two-factor.server";
 
@@ -35,6 +36,16 @@ export default function TwoFactorPage() {
       ) : (
         <TwoFactorOff required={required} />
       )}
+    </AuthCard>
+  );
+}
+
+/** A failure keeps the screen's card, with the way back to where the person came from. */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/auth/two-factor");
+  return (
+    <AuthCard back={data ? { to: data.home, label: "العودة إلى لوحة التحكم" } : undefined}>
+      <ErrorScreen />
     </AuthCard>
   );
 }

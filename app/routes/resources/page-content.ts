@@ -10,10 +10,12 @@ import {
   savePageText,
 } from "~/models/page-content.server";
 import { getStaffActor } from "~/services/permissions.server";
+import type { ActionResult } from "~/shared/action-result";
 import {
   PAGE_TEXT_MESSAGES,
   type PageTextHistory,
-  type PageTextResult,
+  type PageTextRefusal,
+  type PageTextSaved,
 } from "~/shared/content-blocks";
 import { assertRole } from "~/shared/roles";
 import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
@@ -62,26 +64,26 @@ export async function loader({ request }: Route.LoaderArgs) {
       schema: blockTargetSchema,
     });
     if (submission.status !== "success") {
-      return data<PageTextHistory>(
+      return data<ActionResult<PageTextHistory>>(
         { ok: false, message: firstError(submission.reply().error) },
         { status: 400 },
       );
     }
     const history = await listPageTextRevisions(actor, submission.value);
-    return data<PageTextHistory>({ ok: true, ...history });
+    return data<ActionResult<PageTextHistory>>({ ok: true, ...history });
   } catch (error) {
-    return refusal<Extract<PageTextHistory, { ok: false }>>(error);
+    return refusal<Extract<ActionResult<PageTextHistory>, { ok: false }>>(error);
   }
 }
 
 function answer(outcome: PageTextOutcome) {
   if (outcome.status === "conflict") {
-    return data<PageTextResult>(
+    return data<ActionResult<PageTextSaved, PageTextRefusal>>(
       { ok: false, conflict: true, current: outcome.current, message: PAGE_TEXT_MESSAGES.conflict },
       { status: 409 },
     );
   }
-  return data<PageTextResult>({ ok: true, block: outcome.block });
+  return data<ActionResult<PageTextSaved, PageTextRefusal>>({ ok: true, block: outcome.block });
 }
 
 /** POST intent=save|restore|reset — page-text writes, for admins only (checked here and in the model). */
@@ -90,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
     const actor = assertRole(await getStaffActor(request), "admin");
     const submission = parseWithZod(await readFormData(request), { schema: pageTextIntentSchema });
     if (submission.status !== "success") {
-      return data<PageTextResult>(
+      return data<ActionResult<PageTextSaved, PageTextRefusal>>(
         { ok: false, message: firstError(submission.reply().error) },
         { status: 400 },
       );
@@ -104,6 +106,8 @@ export async function action({ request }: Route.ActionArgs) {
         return answer(await resetPageText(actor, submission.value));
     }
   } catch (error) {
-    return refusal<Extract<PageTextResult, { ok: false; conflict?: false }>>(error);
+    return refusal<
+      Extract<ActionResult<PageTextSaved, PageTextRefusal>, { ok: false; conflict?: false }>
+    >(error);
   }
 }

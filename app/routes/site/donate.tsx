@@ -7,9 +7,9 @@ import { DEFAULT_CONTACT_INFO } from "~/content/site-defaults";
 import { getSettings } from "~/models/site-settings.server";
 import { cn } from "~/shared/cn";
 import { pageMeta } from "~/shared/meta";
+import { SITE_LAYOUT_ID, type SiteLayoutData } from "~/shared/site-layout-data";
 import type { DonationAccount } from "~/shared/site-settings";
 import type { Route } from "./+types/donate";
-import type { loader as layoutLoader } from "./layout";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
@@ -74,7 +74,7 @@ function BankDetails({ account }: { account: DonationAccount }) {
 
 function DetailsComingSoon() {
   const contact =
-    useRouteLoaderData<typeof layoutLoader>("routes/site/layout")?.contact ?? DEFAULT_CONTACT_INFO;
+    useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID)?.contact ?? DEFAULT_CONTACT_INFO;
   return (
     <div className="rounded-2xl bg-accent-light p-5" data-testid="donate-no-details">
       <Text k="donate-pending" as="p" className="text-lg">

@@ -14,6 +14,7 @@ import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { findFeedbackAudience, SATISFACTION_SCALE, SURVEY_QUESTIONS } from "~/content/feedback";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
+import { formAnswer } from "~/shared/action-result";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { pageMeta } from "~/shared/meta";
 import { surveySchema } from "~/shared/outreach-schemas";
@@ -55,14 +56,14 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (isHoneypotFilled(formData)) return redirect(done);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data({ intent: INTENT, reply: submission.reply() }, { status: 400 });
+    return formAnswer({ intent: INTENT, reply: submission.reply() }, { status: 400 });
   }
   try {
     await submitSurveyResponse(key, submission.value);
   } catch (error) {
     logger.error({ err: error }, "failed to store a survey answer");
     const reply = submission.reply({ formErrors: [SURVEY_FAILED] });
-    return data({ intent: INTENT, reply }, { status: 500 });
+    return formAnswer({ intent: INTENT, reply }, { status: 500 });
   }
   return redirect(done);
 }

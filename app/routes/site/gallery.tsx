@@ -24,8 +24,8 @@ import {
 } from "~/shared/gallery";
 import { pageMeta } from "~/shared/meta";
 import { pageFrom } from "~/shared/pagination";
+import { SITE_LAYOUT_ID, type SiteLayoutData } from "~/shared/site-layout-data";
 import type { Route } from "./+types/gallery";
-import type { loader as layoutLoader } from "./layout";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function GalleryPage() {
   const { stats, counts, filter, items, page, hasMore, pageCount } = useLoaderData<typeof loader>();
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/site/layout");
+  const layout = useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID);
   const navigation = useNavigation();
   const pending = navigation.state === "loading" && navigation.location.pathname === GALLERY_PATH;
   return (

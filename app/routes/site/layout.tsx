@@ -18,6 +18,7 @@ import { getBlocks } from "~/models/page-content.server";
 import { getSettings } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";
 import { SHARED_BLOCK_PATH, toPagePath } from "~/shared/content-blocks";
+import { SITE_LAYOUT_ID, type SiteLayoutData } from "~/shared/site-layout-data";
 import type { Route } from "./+types/layout";
 
 // The admins' edit-mode button (with its tooltip library) loads only on an admin's page, once it
@@ -32,7 +33,7 @@ function EditModeSpacer() {
   return enabled ? <div aria-hidden className="h-28 bg-primary-dark" /> : null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs): Promise<SiteLayoutData> {
   const blockPaths = [toPagePath(new URL(request.url).pathname), SHARED_BLOCK_PATH];
   const [blocks, settings] = await Promise.all([
     getBlocks(blockPaths),
@@ -69,7 +70,7 @@ export default function SiteLayout() {
  * layout loaded or, when the layout's own loader failed, the built-in ones.
  */
 export function ErrorBoundary() {
-  const data = useRouteLoaderData<typeof loader>("routes/site/layout");
+  const data = useRouteLoaderData<typeof loader>(SITE_LAYOUT_ID);
   return (
     <SiteFrame
       blocks={data?.blocks ?? {}}

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Newspaper } from "lucide-react";
-import { data, redirect, useLoaderData, useNavigation } from "react-router";
+import { redirect, useLoaderData, useNavigation } from "react-router";
 import { Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
 import type { LiveHandle } from "~/components/live-updates";
@@ -16,6 +16,7 @@ import {
   listPublishedPostsPage,
 } from "~/models/posts.server";
 import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
+import { formAnswer } from "~/shared/action-result";
 import { cn } from "~/shared/cn";
 import { pageMeta } from "~/shared/meta";
 import {
@@ -68,14 +69,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (isHoneypotFilled(formData)) return redirect(NEWSLETTER_SENT_PATH);
   const submission = parseWithZod(formData, { schema: newsletterSchema });
   if (submission.status !== "success") {
-    return data({ intent: NEWSLETTER_INTENT, reply: submission.reply() }, { status: 400 });
+    return formAnswer({ intent: NEWSLETTER_INTENT, reply: submission.reply() }, { status: 400 });
   }
   try {
     await requestNewsletterSubscription(submission.value.email);
   } catch (error) {
     logger.error({ err: error }, "failed to start a newsletter subscription");
     const reply = submission.reply({ formErrors: [NEWSLETTER_FAILED] });
-    return data({ intent: NEWSLETTER_INTENT, reply }, { status: 500 });
+    return formAnswer({ intent: NEWSLETTER_INTENT, reply }, { status: 500 });
   }
   return redirect(NEWSLETTER_SENT_PATH);
 }

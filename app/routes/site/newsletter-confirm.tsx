@@ -5,6 +5,7 @@ import { FormNotice } from "~/components/settings/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { confirmNewsletterSubscription } from "~/models/newsletter.server";
 import { limitPublicForm } from "~/services/public-forms.server";
+import type { ActionResult } from "~/shared/action-result";
 import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   await limitPublicForm(request, "newsletter-confirm", { max: 20, window: 10 * 60 });
   const token = String((await readFormData(request)).get("token") ?? "").slice(0, 100);
   if (!(await confirmNewsletterSubscription(token))) {
-    return data({ error: LINK_INVALID }, { status: 400 });
+    return data<ActionResult>({ ok: false, message: LINK_INVALID }, { status: 400 });
   }
   return redirect("/newsletter/confirm?done=1");
 }
@@ -50,11 +51,11 @@ export default function NewsletterConfirm({ actionData }: Route.ComponentProps) 
             </p>
             <p>ستصلك أخبار الجمعية، وفي كل رسالة رابط لإلغاء الاشتراك بضغطة واحدة.</p>
           </FormNotice>
-        ) : actionData?.error || !token ? (
+        ) : actionData?.ok === false || !token ? (
           <FormNotice tone="error" className="text-start text-lg">
             <p>
               <CircleAlert aria-hidden className="me-2 inline size-5" />
-              {actionData?.error ?? LINK_INVALID}
+              {actionData?.ok === false ? actionData.message : LINK_INVALID}
             </p>
           </FormNotice>
         ) : (

@@ -1,9 +1,10 @@
 import { CircleCheck } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PageHero } from "~/components/page";
 import { FormNotice } from "~/components/settings/form-notice";
 import { buttonClass } from "~/components/ui/button";
 import { unsubscribeFromNewsletter } from "~/models/newsletter.server";
+import type { ActionResult } from "~/shared/action-result";
 import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   const fromBody = (await readFormData(request)).get("token");
   const token = tokenOf(fromBody ?? new URL(request.url).searchParams.get("token"));
   await unsubscribeFromNewsletter(token);
-  return null;
+  return data<ActionResult>({ ok: true });
 }
 
 export default function NewsletterUnsubscribe() {

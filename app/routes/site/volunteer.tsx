@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { ChoiceGroup, HoneypotField } from "~/components/outreach/choice-group";
 import { CardList, PageHero, Section } from "~/components/page";
@@ -18,6 +18,7 @@ import {
 } from "~/content/volunteer";
 import { registerVolunteer } from "~/models/volunteers.server";
 import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
+import { formAnswer } from "~/shared/action-result";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { pageMeta } from "~/shared/meta";
 import { volunteerSchema } from "~/shared/outreach-schemas";
@@ -45,13 +46,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (isHoneypotFilled(formData)) return redirect(SENT_PATH);
   const submission = parseWithZod(formData, { schema: volunteerSchema });
   if (submission.status !== "success") {
-    return data({ intent: INTENT, reply: submission.reply() }, { status: 400 });
+    return formAnswer({ intent: INTENT, reply: submission.reply() }, { status: 400 });
   }
   try {
     await registerVolunteer(submission.value);
   } catch (error) {
     logger.error({ err: error }, "failed to store a volunteer registration");
-    return data(
+    return formAnswer(
       { intent: INTENT, reply: submission.reply({ formErrors: [SAVE_FAILED] }) },
       { status: 500 },
     );

@@ -3,9 +3,9 @@ import { listSurveyResponsesForStaff } from "~/models/surveys.server";
 import { requireRole } from "~/services/permissions.server";
 import { csvResponse, toCsv } from "~/shared/csv";
 import { isoDate } from "~/shared/dates";
+import { surveyRangeOf } from "~/shared/outreach-filters";
 import { localMobile } from "~/shared/outreach-schemas";
 import type { Route } from "./+types/surveys-export";
-import { surveyRangeOf } from "./surveys";
 
 /** Every answer of one survey in the period, one row each, for Excel. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -19,36 +19,13 @@ import { requireRole } from "~/services/permissions.server";
 import { runListMutation } from "~/services/staff-actions.server";
 import { cn } from "~/shared/cn";
 import { formatShortDate, isoDate } from "~/shared/dates";
+import { surveyRangeOf } from "~/shared/outreach-filters";
 import { localMobile } from "~/shared/outreach-schemas";
 import { pageFrom } from "~/shared/pagination";
 import { type Actor, hasRole } from "~/shared/roles";
-import { type SurveyAudience, surveyAudiences } from "~/shared/statuses";
 import type { Route } from "./+types/surveys";
 
 export const meta: Route.MetaFunction = () => [{ title: "نتائج الاستبيانات | جمعية رفق" }];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateOf = (value: string | null) => {
-  if (!value || !DATE.test(value)) return undefined;
-  const date = new Date(`${value}T00:00:00+03:00`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-};
-
-/** The survey and period of the query string (dates in Riyadh time, `to` inclusive). */
-export function surveyRangeOf(url: URL) {
-  const audience =
-    surveyAudiences.find((value) => value === url.searchParams.get("audience")) ?? "visitors";
-  const from = dateOf(url.searchParams.get("from"));
-  const toDay = dateOf(url.searchParams.get("to"));
-  return {
-    audience: audience as SurveyAudience,
-    from,
-    to: toDay ? new Date(toDay.getTime() + DAY_MS) : undefined,
-    fromText: from ? url.searchParams.get("from") : "",
-    toText: toDay ? url.searchParams.get("to") : "",
-  };
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, "editor");

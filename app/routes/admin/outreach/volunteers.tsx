@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, HandHeart } from "lucide-react";
-import { data, Form, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
+import { Form, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { EmptyState } from "~/components/admin/empty-state";
@@ -29,7 +29,9 @@ import {
 } from "~/models/volunteers.server";
 import { getActor, requireRole } from "~/services/permissions.server";
 import { respondToMutation } from "~/services/staff-actions.server";
+import { formAnswer } from "~/shared/action-result";
 import { formatShortDate, isoDate } from "~/shared/dates";
+import { volunteerFiltersOf } from "~/shared/outreach-filters";
 import { cityName, localMobile } from "~/shared/outreach-schemas";
 import { pageFrom } from "~/shared/pagination";
 import { type Actor, hasRole } from "~/shared/roles";
@@ -44,17 +46,6 @@ export const meta: Route.MetaFunction = () => [{ title: "المتطوعون | ج
 const INVALID_REQUEST = "طلب غير صالح";
 const DELETE_CONFIRMATION =
   "سيُحذف طلب هذا الشخص وكل بياناته نهائياً، كما يطلب من يريد أن تُنسى بياناته. لا يمكن التراجع.";
-
-/** The query string of the inbox: unknown values are ignored, not errors. */
-export function volunteerFiltersOf(url: URL) {
-  const status = url.searchParams.get("status");
-  const city = url.searchParams.get("city");
-  return {
-    status: volunteerStatuses.find((value) => value === status),
-    city: city && [OTHER_CITY.key, ...CITIES.map((c) => c.key)].includes(city) ? city : undefined,
-    q: url.searchParams.get("q")?.slice(0, 100) || undefined,
-  };
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, "editor");
@@ -91,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: updateSchema });
   if (submission.status !== "success") {
-    return data({ id: null, reply: submission.reply() }, { status: 400 });
+    return formAnswer({ reply: submission.reply() }, { status: 400 });
   }
   const { id, status, staffNote } = submission.value;
   await updateVolunteer(actor, id, { status, staffNote: staffNote || null });
@@ -100,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
     title: "تم الحفظ",
     description: "حُفظت حالة المتطوع",
   });
-  return data({ id, reply: submission.reply() }, { headers: { "Set-Cookie": toast } });
+  return formAnswer({ reply: submission.reply() }, { headers: { "Set-Cookie": toast } });
 }
 
 export function ErrorBoundary() {

@@ -8,6 +8,7 @@ import {
   saveAutosave,
 } from "~/models/post-revisions.server";
 import { getStaffActor } from "~/services/permissions.server";
+import type { ActionResult } from "~/shared/action-result";
 import { assertRole } from "~/shared/roles";
 import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/autosave";
@@ -17,6 +18,10 @@ const autosaveSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("discard"), postId: z.string().max(40).optional() }),
 ]);
 
+/** When the draft was saved (none for a discarded one), or why not. */
+type Autosaved = ActionResult<{ savedAt?: string }>;
+const invalid = () => data<Autosaved>({ ok: false, message: "طلب غير صالح" }, { status: 400 });
+
 /**
  * POST: the post form's autosave (every few seconds of quiet typing, and on leaving the page)
  * or the dismissal of an offered draft. Editors and admins only; answered as data.
@@ -24,14 +29,14 @@ const autosaveSchema = z.discriminatedUnion("intent", [
 export async function action({ request }: Route.ActionArgs) {
   const actor = assertRole(await getStaffActor(request), "editor");
   const submission = parseWithZod(await readFormData(request), { schema: autosaveSchema });
-  if (submission.status !== "success") return data({ ok: false }, { status: 400 });
+  if (submission.status !== "success") return invalid();
   const key = draftKeyOf(submission.value.postId);
-  if (!key) return data({ ok: false }, { status: 400 });
+  if (!key) return invalid();
   if (submission.value.intent === "discard") {
     await discardAutosave(actor, key);
-    return { ok: true };
+    return data<Autosaved>({ ok: true });
   }
   const { title, excerpt, content } = submission.value;
   const { savedAt } = await saveAutosave(actor, key, { title, excerpt, content });
-  return { ok: true, savedAt: savedAt.toISOString() };
+  return data<Autosaved>({ ok: true, savedAt: savedAt.toISOString() });
 }

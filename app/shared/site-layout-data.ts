@@ -1,0 +1,13 @@
+import type { BlockMap } from "./content-blocks";
+import type { ContactInfo, SocialLinks } from "./site-settings";
+
+/** The site layout route's id: its pages read the layout's data by it. */
+export const SITE_LAYOUT_ID = "routes/site/layout";
+
+/** What the site layout loads for every public page: its texts and the contact and social links. */
+export interface SiteLayoutData {
+  blocks: BlockMap;
+  blockPaths: string[];
+  contact: ContactInfo;
+  social: SocialLinks;
+}
