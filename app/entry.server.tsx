@@ -20,7 +20,10 @@ export const streamTimeout = 5_000;
 async function readingPage(body: PassThrough, page: ReadingPage) {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk));
-  return deferHydration(inlineCriticalCss(Buffer.concat(chunks).toString("utf8")), page);
+  // The scripts move out first, so the critical CSS is not in the <head> their search reads.
+  const html = inlineCriticalCss(deferHydration(Buffer.concat(chunks).toString("utf8"), page));
+  // Bytes, not a string: a string body is checked and encoded again on its way out.
+  return Buffer.from(html);
 }
 
 /** What the inline script needs to know of the page to tell which live changes concern it. */
