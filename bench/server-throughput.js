@@ -24,11 +24,11 @@ const signedSession = () => {
 
 const HEADERS = { accept: "text/html", "accept-encoding": "gzip, deflate, br" };
 
-function load(url, headers = {}) {
+function load(url, headers = {}, duration = DURATION) {
   return autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     headers: { ...HEADERS, ...headers },
   });
 }
@@ -153,6 +153,8 @@ export async function benchServerThroughput({ port = 3999, nginxPort = 3998, bui
     for (const [index, page] of pages.entries()) {
       await load(`${server.url}${page}`); // warm-up: the cache and the JIT
       const cached = await measured(server.pid, () => load(`${server.url}${page}`));
+      // Warm-up: the render path's JIT (a server runs for days; its first seconds are not its pace).
+      await load(`${server.url}${page}`, { cookie: signedSession() }, 3);
       const rendered = await measured(server.pid, () =>
         load(`${server.url}${page}`, { cookie: signedSession() }),
       );

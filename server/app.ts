@@ -18,6 +18,7 @@ import { createHealthCheck } from "./health";
 import { createPageCache } from "./page-cache";
 import { createPostViewCounter } from "./post-views";
 import { createRealtimeHub } from "./realtime";
+import { createRenderLimit } from "./render-limit";
 import { trustProxySetting } from "./trust-proxy";
 
 declare module "react-router" {
@@ -48,6 +49,11 @@ const realtime = createRealtimeHub({
 enableReadCache();
 const health = createHealthCheck({ isListening: () => realtime.listening });
 const isDevelopment = env.NODE_ENV === "development";
+/**
+ * Renders at once. On 2 cores with PGlite, 1 to 8 gave the same throughput (README,
+ * "Performance"); 4 leaves room to overlap the network waits of a PostgreSQL server.
+ */
+const RENDER_CONCURRENCY = 4;
 
 export const listenOn = { port: env.PORT, host: env.HOST };
 
@@ -146,6 +152,9 @@ app.get("/uploads/{*key}", async (req, res) => {
 app.use(createBodyLimits({ secret: env.AUTH_SECRET }));
 
 app.use(pageCache.middleware);
+
+// Renders (not stored pages, streams or files) take turns, a few at a time (docs/decisions/027).
+app.use(createRenderLimit({ concurrency: RENDER_CONCURRENCY }));
 
 app.use(
   createRequestHandler({
