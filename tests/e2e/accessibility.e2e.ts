@@ -635,6 +635,15 @@ describe("a fresh site: first setup, two-factor sign-in, and forms answered with
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   }
 
+  /** With JavaScript: axe passes; an empty submit shows the summary and focuses it; axe passes. */
+  async function expectScriptedSummary(page: Page, submit: string) {
+    await expectAccessible(page);
+    await page.getByRole("button", { name: submit }).click();
+    await page.getByRole("region", { name: /يرجى تصحيح/ }).waitFor();
+    await expect.poll(() => focusOnSummary(page)).toBe(true);
+    await expectAccessible(page);
+  }
+
   /**
    * Without JavaScript the form sent empty comes back from the server with the summary: one link
    * per invalid field, named by its label, leading to it.
@@ -666,11 +675,7 @@ describe("a fresh site: first setup, two-factor sign-in, and forms answered with
       const { page, context, errors } = await withScript(viewport);
       await openWithApp(page, "/setup");
       await page.getByRole("heading", { name: "إعداد الموقع لأول مرة" }).waitFor();
-      await expectAccessible(page);
-      await page.getByRole("button", { name: "إنشاء حساب المدير" }).click();
-      await page.getByRole("region", { name: /يرجى تصحيح/ }).waitFor();
-      await expect.poll(() => focusOnSummary(page)).toBe(true);
-      await expectAccessible(page);
+      await expectScriptedSummary(page, "إنشاء حساب المدير");
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -724,11 +729,7 @@ describe("a fresh site: first setup, two-factor sign-in, and forms answered with
       const { page: step, context: stepContext, errors } = await withScript(viewport);
       await signIn(step);
       await step.getByRole("heading", { name: "التحقق بخطوتين" }).waitFor();
-      await expectAccessible(step);
-      await step.getByRole("button", { name: "تأكيد الدخول" }).click();
-      await step.getByRole("region", { name: /يرجى تصحيح/ }).waitFor();
-      await expect.poll(() => focusOnSummary(step)).toBe(true);
-      await expectAccessible(step);
+      await expectScriptedSummary(step, "تأكيد الدخول");
       expect(errors).toEqual([]);
       await stepContext.close();
     }
