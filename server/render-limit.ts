@@ -9,14 +9,18 @@ export const BUSY_MESSAGE = "الموقع مشغول الآن، حاول بعد 
  * state of all of them alive at once, which survives into V8's old generation, and with 50
  * renders in flight garbage collection took more CPU than the renders themselves (README,
  * "Performance"). A few at a time still overlap their database waits. Past `maxWaiting` queued
- * requests the server answers 503 at once instead of letting every wait grow.
+ * requests the server answers 503 at once instead of letting every wait grow. A turn ends when
+ * the response is sent, or after `holdLimitMs` in any case: a visitor who stops reading a
+ * response must not keep a turn (renders themselves end within seconds: entry.server.tsx).
  */
 export function createRenderLimit({
   concurrency = 4,
   maxWaiting = 1_000,
+  holdLimitMs = 10_000,
 }: {
   concurrency?: number;
   maxWaiting?: number;
+  holdLimitMs?: number;
 } = {}) {
   let running = 0;
   const waiting: Array<() => void> = [];
@@ -28,16 +32,19 @@ export function createRenderLimit({
 
   function renderLimit(req: Request, res: Response, next: NextFunction) {
     const start = () => {
-      // Left while waiting: nothing to render, and its turn goes to the next one.
+      // Gone already: nothing to render, and the turn goes to the next one.
       if (req.socket.destroyed || res.writableEnded) return;
       running++;
       let done = false;
       const release = () => {
         if (done) return;
         done = true;
+        clearTimeout(holdLimit);
         running--;
         startNext();
       };
+      const holdLimit = setTimeout(release, holdLimitMs);
+      holdLimit.unref();
       res.once("finish", release);
       res.once("close", release);
       next();
@@ -47,16 +54,24 @@ export function createRenderLimit({
       res.status(503).set("Retry-After", "5").type("text/plain").send(BUSY_MESSAGE);
       return;
     }
-    waiting.push(start);
+    // A visitor who leaves while waiting leaves the line.
+    const leave = () => {
+      const place = waiting.indexOf(take);
+      if (place >= 0) waiting.splice(place, 1);
+    };
+    const take = () => {
+      res.off("close", leave);
+      start();
+    };
+    res.once("close", leave);
+    waiting.push(take);
   }
 
-  return Object.assign(renderLimit, {
-    /** Requests rendering now and waiting to (for tests). */
-    get running() {
-      return running;
-    },
-    get waiting() {
-      return waiting.length;
-    },
-  });
+  // Accessors, not values: Object.assign would copy what they read once.
+  return Object.defineProperties(renderLimit, {
+    /** Requests rendering now (for tests). */
+    running: { get: () => running },
+    /** Requests waiting for their turn (for tests). */
+    waiting: { get: () => waiting.length },
+  }) as typeof renderLimit & { readonly running: number; readonly waiting: number };
 }
