@@ -73,8 +73,12 @@ export function createPostgresHandle(connectionString: string): DatabaseHandle {
   // A connection that breaks while checked out (a transaction awaiting our code, the migration
   // lock) emits `error` with no listener of the pool's own, which would end the process: every
   // connection gets a listener for its whole life. The query in flight still fails as usual.
+  // Once the handle is closed, a server ending what is left of its connections is no news.
+  let closed = false;
   pool.on("connect", (client) => {
-    client.on("error", (error) => logger.warn({ err: error }, "a PostgreSQL connection failed"));
+    client.on("error", (error) => {
+      if (!closed) logger.warn({ err: error }, "a PostgreSQL connection failed");
+    });
   });
   // Idle connections' errors reach the pool too; the listener above has logged them already.
   pool.on("error", () => {});
@@ -94,7 +98,10 @@ export function createPostgresHandle(connectionString: string): DatabaseHandle {
       }
     },
     listen: (channel, callbacks) => listenWithReconnect(connectionString, channel, callbacks),
-    close: () => pool.end(),
+    close: () => {
+      closed = true;
+      return pool.end();
+    },
   };
 }
 
