@@ -65,8 +65,28 @@ const clientChunks = {
   ],
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { tsconfigPaths: true },
+/**
+ * React Router publishes its development build under every export condition; its production
+ * build differs by one flag that turns off the development warnings (and their checks on every
+ * link and hook). The server's build uses it, and bundles React Router and its adapters so the
+ * request handler and the routes share that one copy. (The browser's build keeps the package's
+ * own: its `react-router/dom` imports the development chunk, and two copies would not share
+ * their contexts.)
+ */
+const REACT_ROUTER_PRODUCTION = {
+  find: /^react-router$/,
+  replacement: path.resolve("node_modules/react-router/dist/production/index.mjs"),
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: {
+    tsconfigPaths: true,
+    alias: command === "build" && isSsrBuild ? [REACT_ROUTER_PRODUCTION] : [],
+  },
+  ssr:
+    command === "build"
+      ? { noExternal: ["react-router", "@react-router/express", "@react-router/node"] }
+      : undefined,
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" } }
     : { rolldownOptions: { output: { codeSplitting: clientChunks } } },

@@ -13,6 +13,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { useFocusOnNavigation } from "~/components/focus-on-navigation";
 import { useLiveUpdates } from "~/components/live-updates";
 import { useNonce } from "~/components/nonce";
+import { useSiteLinkNavigation } from "~/components/site-link";
 import { ToastNotice } from "~/components/toast-notice";
 import { SiteToaster } from "~/components/toaster";
 import { getSiteUrlSetting } from "~/models/site-settings.server";
@@ -83,6 +84,7 @@ export default function App() {
   const { toast, user } = useLoaderData<typeof loader>();
   useLiveUpdates();
   useFocusOnNavigation();
+  useSiteLinkNavigation();
   // A reader's page that hydrated late replays the click that asked for it (decision 033).
   useEffect(() => {
     window.dispatchEvent(new Event("rifq:hydrated"));

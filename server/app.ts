@@ -6,6 +6,7 @@ import helmet from "helmet";
 import { startOutreachRetention } from "~/models/outreach-retention.server";
 import { startScheduledPublishing } from "~/models/scheduled-posts.server";
 import { announceSetupLink } from "~/models/setup-code.server";
+import { forgetSessionReads } from "~/services/permissions.server";
 import { startServerBackups } from "~/utils/backup/schedule.server";
 import { setClockOffset } from "~/utils/clock.server";
 import { ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
@@ -13,6 +14,7 @@ import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { enableReadCache, forgetReads } from "~/utils/read-cache.server";
 import { getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
+import { forgetAfterWrites } from "./after-writes";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
 import { createPageCache } from "./page-cache";
@@ -66,6 +68,10 @@ app.use((req, _res, next) => {
   req.headers["x-forwarded-for"] = req.ip ?? "";
   next();
 });
+
+// Sessions are read once in a few seconds (getActor); a request that may write (a sign-in or
+// sign-out, a role change, a deleted account) forgets them when it ends, whatever it did.
+app.use(forgetAfterWrites(forgetSessionReads));
 
 // A signed-out page already stored is answered here, with the headers of its render (views count
 // first: docs/decisions/023, 026).

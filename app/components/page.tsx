@@ -1,7 +1,7 @@
 import { ArrowLeft, CircleCheck, type LucideIcon } from "lucide-react";
 import type { ElementType } from "react";
-import { Link } from "react-router";
 import { Text } from "~/components/content-block";
+import { SiteLink } from "~/components/site-link";
 import { cn } from "~/shared/cn";
 
 // The building blocks of the public pages. Every text they show is an editable content
@@ -146,9 +146,9 @@ export function InfoCard({
     className,
   );
   return to ? (
-    <Link to={to} className={classes}>
+    <SiteLink to={to} className={classes}>
       {body}
-    </Link>
+    </SiteLink>
   ) : (
     <article className={classes}>{body}</article>
   );

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { Html, Text } from "~/components/content-block";
 import { AssociationLogo } from "~/components/logo";
 import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/site-icons";
+import { SiteLink } from "~/components/site-link";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/social-icons";
 import { MENU } from "~/content/menu";
 import type { ContactInfo, SocialLinks } from "~/shared/site-settings";
@@ -50,12 +50,12 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
           <ul className="grid grid-cols-2 gap-x-2">
             {MENU.map((item) => (
               <li key={item.path}>
-                <Link
+                <SiteLink
                   to={item.path}
                   className="inline-flex min-h-11 items-center text-white/85 hover:text-white hover:underline"
                 >
                   <Text k={item.titleKey}>{item.title}</Text>
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -97,12 +97,12 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
         © {new Date().getFullYear()}{" "}
         <Text k="footer-copyright">جمعية رفق لرعاية كبار السن. جميع الحقوق محفوظة.</Text>
         {" · "}
-        <Link
+        <SiteLink
           to="/privacy"
           className="inline-flex min-h-11 items-center underline hover:text-white"
         >
           <Text k="footer-privacy">الخصوصية وحماية البيانات</Text>
-        </Link>
+        </SiteLink>
       </p>
     </footer>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { SignOutForm } from "~/components/auth/sign-out-form";
 import { Text } from "~/components/content-block";
 import { DisplayControls } from "~/components/display-controls";
@@ -12,6 +12,7 @@ import {
   MenuIcon,
   UserIcon,
 } from "~/components/site-icons";
+import { SiteLink, SiteNavLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button-class";
 import { MENU, type MenuItem } from "~/content/menu";
 import { cn } from "~/shared/cn";
@@ -39,37 +40,37 @@ const SKIP_DELAY = 300;
 function AccountLinks({ user, compact = false }: { user: HeaderUser | null; compact?: boolean }) {
   if (!user) {
     return (
-      <Link to="/login" className={cn(buttonClass("outline", "sm"), "whitespace-nowrap")}>
+      <SiteLink to="/login" className={cn(buttonClass("outline", "sm"), "whitespace-nowrap")}>
         <LogInIcon className="size-4" />
         <Text k="header-login">تسجيل الدخول</Text>
-      </Link>
+      </SiteLink>
     );
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
       {hasRole(user, "editor") && (
-        <Link
+        <SiteLink
           to={staffHome(user)}
           className={cn(buttonClass("secondary", "sm"), "whitespace-nowrap")}
         >
           <DashboardIcon className="size-4" />
           <Text k="header-admin">لوحة التحكم</Text>
-        </Link>
+        </SiteLink>
       )}
       {compact ? (
-        <Link
+        <SiteLink
           to="/profile"
           className={buttonClass("ghost", "icon")}
           aria-label="حسابي"
           title="حسابي"
         >
           <UserIcon />
-        </Link>
+        </SiteLink>
       ) : (
-        <Link to="/profile" className={buttonClass("ghost", "sm")}>
+        <SiteLink to="/profile" className={buttonClass("ghost", "sm")}>
           <UserIcon className="size-4" />
           <Text k="header-profile">حسابي</Text>
-        </Link>
+        </SiteLink>
       )}
       <SignOutForm from="site">
         <Text k="header-logout">تسجيل الخروج</Text>
@@ -80,9 +81,9 @@ function AccountLinks({ user, compact = false }: { user: HeaderUser | null; comp
 
 function MenuLink({ item, className }: { item: MenuItem; className?: string }) {
   return (
-    <NavLink to={item.path} end className={(state) => cn(linkClass(state), className)}>
+    <SiteNavLink to={item.path} className={(state) => cn(linkClass(state), className)}>
       <Text k={item.titleKey}>{item.title}</Text>
-    </NavLink>
+    </SiteNavLink>
   );
 }
 
@@ -269,14 +270,14 @@ export function SiteHeader({
     <header className="site-header z-40 border-b border-line bg-white/95 backdrop-blur">
       <DisplayControls initial={display} />
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
-        <Link
+        <SiteLink
           to="/"
           className="flex min-h-11 items-center gap-3"
           aria-label="جمعية رفق — الصفحة الرئيسية"
         >
           <AssociationLogo />
           <VisionLogo className="hidden h-9 sm:block" />
-        </Link>
+        </SiteLink>
         <DesktopMenu />
         <div className="site-nav-wide">
           <AccountLinks user={user} compact />

@@ -5,15 +5,16 @@ import { type Actor, FORBIDDEN_MESSAGE, hasRole, normaliseRole, type Role } from
 import { type Database, db, getDatabaseHandle } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { cachedRead, forgetReads } from "~/utils/read-cache.server";
 import { signedSessionToken } from "~/utils/session-cookie.server";
 import { sessions, users } from "../../database/schema";
 import { getAuth, SESSION_LIFETIME } from "./auth.server";
 
 /**
- * The signed-in user of this request, read fresh from the database (a changed role or an ended
- * session applies at once), or null. A live session that needs nothing done is read in one
- * query; one that has expired or is due for extension goes through better-auth, which deletes
- * or extends it (its defaults: 7 days, extended once a day old).
+ * The signed-in user of this request, or null. A live session that needs nothing done is read in
+ * one query, kept a few seconds in the server process (`readSession`); one that has expired or is
+ * due for extension goes through better-auth, which deletes or extends it (its defaults: 7 days,
+ * extended once a day old).
  */
 export async function getActor(request: Request): Promise<Actor | null> {
   // No session cookie signed with our secret: no session to look up (most public renders).
@@ -23,7 +24,7 @@ export async function getActor(request: Request): Promise<Actor | null> {
   );
   if (!token) return null;
   try {
-    const [row] = await actorBySessionQuery().execute({ token });
+    const [row] = await readSession(token);
     if (!row) return null;
     const { expiresAt, ...actor } = row;
     if (needsBetterAuth(expiresAt)) return await actorThroughBetterAuth(request);
@@ -32,6 +33,28 @@ export async function getActor(request: Request): Promise<Actor | null> {
     logger.error({ err: error }, "failed to read the session");
     return null;
   }
+}
+
+/** What `readSession` keeps is forgotten under this table name. */
+const SESSION_READS = "sessions";
+/**
+ * How long the server process keeps a session read: a page and the requests that follow it ask
+ * the database once. Every request that may write forgets them all when it ends
+ * (`forgetSessionReads`), so in this process a sign-out or a role change applies at the next
+ * request; a change another process makes applies within this time (docs/decisions/027).
+ */
+const SESSION_READ_TTL_MS = 10_000;
+
+/** The session's row joined to its user: from the database, or read within SESSION_READ_TTL_MS. */
+function readSession(token: string) {
+  return cachedRead(`session:${token}`, SESSION_READS, { ttlMs: SESSION_READ_TTL_MS }, () =>
+    actorBySessionQuery().execute({ token }),
+  );
+}
+
+/** Forgets the sessions read; the server calls it as each request that may write ends. */
+export function forgetSessionReads() {
+  forgetReads({ table: SESSION_READS });
 }
 
 const ACTOR_COLUMNS = {
@@ -74,6 +97,8 @@ function needsBetterAuth(expiresAt: Date) {
 
 async function actorThroughBetterAuth(request: Request): Promise<Actor | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
+  // better-auth has deleted or extended the session: the row kept of it is out of date.
+  forgetSessionReads();
   if (!session) return null;
   const [row] = await db.select(ACTOR_COLUMNS).from(users).where(eq(users.id, session.user.id));
   return row ? { ...row, role: normaliseRole(row.role) } : null;

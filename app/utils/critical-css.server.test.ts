@@ -19,7 +19,8 @@ const page = (body: string) =>
   `<!DOCTYPE html><html><head><title>t</title></head><body>${body}</body></html>`;
 
 describe("critical CSS", () => {
-  const inline = criticalCssInliner(STYLESHEET);
+  const inlineBytes = criticalCssInliner(STYLESHEET);
+  const inline = (html: string) => inlineBytes(Buffer.from(html)).toString("utf8");
 
   test("keeps the rules whose classes the document uses, with their at-rules", () => {
     const html = inline(
@@ -54,6 +55,22 @@ describe("critical CSS", () => {
 
   test("reads class attributes with their HTML entities decoded", () => {
     expect([...classesIn('<a class="a [&amp;&gt;svg]:x  b">')]).toEqual(["a", "[&>svg]:x", "b"]);
+  });
+
+  test("keeps the document's other bytes as they were, Arabic and all", () => {
+    const body = '<h1 class="flex">مرحباً بكم — رفق</h1><p class="hidden">نص</p>';
+    const html = inline(page(body));
+    expect(html).toContain(`<body>${body}</body>`);
+    expect(html).toContain("<title>t</title><style>");
+    // The same class lists again: the same CSS, from what was kept.
+    expect(inline(page(body))).toBe(html);
+    expect(inline(page('<p class="flex">x</p>'))).not.toContain(".hidden{");
+  });
+
+  test("reads a class that is not ASCII as the text it is", () => {
+    const inlineArabic = criticalCssInliner(".نشط{color:teal}.flex{display:flex}");
+    const html = inlineArabic(Buffer.from(page('<p class="نشط">x</p>'))).toString("utf8");
+    expect(html).toContain("<style>.نشط{color:teal}</style>");
   });
 
   test("leaves a document without a head as it was", () => {

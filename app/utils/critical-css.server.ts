@@ -12,8 +12,12 @@ import { logger } from "./logger.server";
  * some element of the document (Tailwind's rules are flat; an at-rule is kept with what it keeps);
  * rules without classes (base styles, variables, @font-face, @property, @keyframes) always are;
  * hover, focus and print rules never are (the full stylesheet brings them before anyone acts).
- * The stylesheet is parsed once; a document costs a scan of its class attributes.
+ * The stylesheet is parsed once; a document costs a scan of its class attributes (and the CSS
+ * for a list of them is kept, as a page's list seldom changes).
  */
+
+/** A document's bytes. */
+type Bytes = Buffer<ArrayBuffer>;
 
 interface CssPiece {
   /** For each selector of the rule's list, the classes it names; kept when one is satisfied. */
@@ -80,31 +84,66 @@ function cssFor(pieces: Piece[], present: Set<string>): string {
   return css;
 }
 
-/** The classes on the elements of `html`. */
-export function classesIn(html: string): Set<string> {
+/** The values of a document's class attributes, their HTML entities still encoded. */
+function classAttributes(html: string): string[] {
+  const values: string[] = [];
+  for (const [, value] of html.matchAll(CLASS_ATTRIBUTE)) values.push(value);
+  return values;
+}
+
+/** The classes that class attribute values name. */
+function classesOf(values: string[]): Set<string> {
   const present = new Set<string>();
-  for (const [, value] of html.matchAll(CLASS_ATTRIBUTE)) {
+  for (const value of values) {
     const decoded = value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]);
     for (const name of decoded.split(/\s+/)) if (name) present.add(name);
   }
   return present;
 }
 
-/** For a stylesheet's text: a function that puts in a document the part of it the document uses. */
+/** The classes on the elements of `html`. */
+export function classesIn(html: string): Set<string> {
+  return classesOf(classAttributes(html));
+}
+
+/** A value read from bytes one character per byte, as the UTF-8 text it is. */
+const fromBytes = (value: string) =>
+  /[\x80-\xff]/.test(value) ? Buffer.from(value, "latin1").toString("utf8") : value;
+
+/** Class lists whose critical CSS is kept: a page's seldom change between its renders. */
+const KEPT_CLASS_LISTS = 200;
+
+/**
+ * For a stylesheet's text: a function that puts in a document (its bytes) the part of the
+ * stylesheet the document uses. The document is read one character per byte: searching that
+ * costs no UTF-8 decoding, and its offsets are the bytes' (class names are ASCII but for
+ * the odd arbitrary value, decoded when met).
+ */
 export function criticalCssInliner(stylesheet: string) {
   const pieces = piecesOf(postcss.parse(stylesheet));
-  return (html: string) => {
-    const headEnd = html.indexOf("</head>");
+  /** The <style> element for a document's class attributes, as they came. */
+  const kept = new Map<string, Bytes>();
+  return (html: Bytes): Bytes => {
+    const text = html.toString("latin1");
+    const headEnd = text.indexOf("</head>");
     if (headEnd < 0) return html;
-    const css = cssFor(pieces, classesIn(html));
-    return `${html.slice(0, headEnd)}<style>${css}</style>${html.slice(headEnd)}`;
+    const values = classAttributes(text);
+    const key = values.join(" ");
+    let style = kept.get(key);
+    if (!style) {
+      const css = cssFor(pieces, classesOf(values.map(fromBytes)));
+      style = Buffer.from(`<style>${css}</style>`);
+      if (kept.size >= KEPT_CLASS_LISTS) kept.delete(kept.keys().next().value as string);
+      kept.set(key, style);
+    }
+    return Buffer.concat([html.subarray(0, headEnd), style, html.subarray(headEnd)]);
   };
 }
 
-let inlineBuilt: ((html: string) => string) | undefined;
+let inlineBuilt: ((html: Bytes) => Bytes) | undefined;
 
 /** `html` with the built stylesheet's critical CSS inlined; unchanged if anything fails. */
-export function inlineCriticalCss(html: string): string {
+export function inlineCriticalCss(html: Bytes): Bytes {
   try {
     inlineBuilt ??= criticalCssInliner(
       readFileSync(

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { deferHydration } from "./deferred-hydration.server";
+import {
+  deferHydration as deferHydrationOfBytes,
+  type ReadingPage,
+} from "./deferred-hydration.server";
+
+const deferHydration = (html: string, page: ReadingPage) =>
+  deferHydrationOfBytes(Buffer.from(html), page).toString("utf8");
 
 const page = { pagePath: "/about", sharedPath: "@layout", lists: ["posts"] };
 
@@ -39,6 +45,10 @@ describe("a reader's page without its app", () => {
     );
     const hostile = deferHydration(document, { ...page, pagePath: '/"><script>x</script>' });
     expect(hostile).not.toContain("<script>x</script>");
+    // An address in Arabic, were one ever unencoded, keeps its letters.
+    expect(deferHydration(document, { ...page, pagePath: "/عن-الجمعية" })).toContain(
+      "&quot;pagePath&quot;:&quot;/عن-الجمعية&quot;",
+    );
   });
 
   test("leaves a document without the app's scripts as it is", () => {

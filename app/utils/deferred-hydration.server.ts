@@ -9,6 +9,9 @@
  * (docs/decisions/033-reading-pages-without-the-app.md).
  */
 
+/** A document's bytes. */
+type Bytes = Buffer<ArrayBuffer>;
+
 export interface ReadingPage {
   /** The page path its own texts are stored under (toPagePath of the URL). */
   pagePath: string;
@@ -23,17 +26,29 @@ const ROUTER_CONTEXT = "window.__reactRouterContext = ";
 /** The app's module preloads, which React puts in <head>. */
 const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 
-/** The page's app scripts moved into a template, and the script that brings them back. */
-export function deferHydration(html: string, page: ReadingPage): string {
-  const headEnd = html.indexOf("</head>");
-  const bodyEnd = html.lastIndexOf("</body>");
-  const context = html.indexOf(ROUTER_CONTEXT, headEnd);
-  const scriptsStart = html.lastIndexOf("<script", context);
+/**
+ * The page's app scripts moved into a template, and the script that brings them back. The
+ * document (its bytes) is searched one character per byte, so finding the places costs no UTF-8
+ * decoding and the pieces between them are copied as they are.
+ */
+export function deferHydration(html: Bytes, page: ReadingPage): Bytes {
+  const text = html.toString("latin1");
+  const headEnd = text.indexOf("</head>");
+  const bodyEnd = text.lastIndexOf("</body>");
+  const context = text.indexOf(ROUTER_CONTEXT, headEnd);
+  const scriptsStart = text.lastIndexOf("<script", context);
   if (headEnd < 0 || bodyEnd < 0 || context < 0 || scriptsStart < headEnd) return html;
-  const head = html.slice(0, headEnd);
+  const head = text.slice(0, headEnd);
   const preloads = head.match(MODULE_PRELOADS) ?? [];
-  const template = `<template id="rifq-app" data-page="${escapeAttribute(JSON.stringify(page))}">${preloads.join("")}${html.slice(scriptsStart, bodyEnd)}</template>`;
-  return `${head.replace(MODULE_PRELOADS, "")}${html.slice(headEnd, scriptsStart)}${template}<script src="/reading-boot.js" defer></script>${html.slice(bodyEnd)}`;
+  return Buffer.concat([
+    Buffer.from(head.replace(MODULE_PRELOADS, ""), "latin1"),
+    html.subarray(headEnd, scriptsStart),
+    Buffer.from(`<template id="rifq-app" data-page="${escapeAttribute(JSON.stringify(page))}">`),
+    Buffer.from(preloads.join(""), "latin1"),
+    html.subarray(scriptsStart, bodyEnd),
+    Buffer.from('</template><script src="/reading-boot.js" defer></script>'),
+    html.subarray(bodyEnd),
+  ]);
 }
 
 const escapeAttribute = (value: string) =>

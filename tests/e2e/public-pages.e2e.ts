@@ -64,6 +64,8 @@ const PAGES: PageCase[] = [
   { path: "/no-such-page", status: 404, holds: ["عذراً، الصفحة غير موجودة"] },
 ];
 
+type Marked = Window & { __marker?: string };
+
 let browser: Browser;
 const sessions: Record<
   "phone" | "desktop",
@@ -142,16 +144,42 @@ describe("mobile menu", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a card leads from an overview to its page without a reload", async () => {
+  test("once the app is there, a card, a footer link and the logo lead on without a reload", async () => {
     const { page, errors } = sessions.desktop;
     errors.length = 0;
+    await page.addInitScript(() =>
+      window.addEventListener("rifq:hydrated", () => {
+        document.documentElement.dataset.testApp = "ready";
+      }),
+    );
     await page.goto("/services");
+    // A reader's page follows links as any page does until its app has come (decision 033); a
+    // control taking the focus brings it.
+    await page.locator("header button").first().focus();
+    await page.locator("html[data-test-app='ready']").waitFor({ state: "attached" });
+    await page.evaluate(() => {
+      (window as Marked).__marker = "same-document";
+    });
     await page
       .locator("main")
       .getByRole("link", { name: /البرامج/ })
       .click();
     await page.waitForURL(`${baseURL()}/services/programs`);
     await expect.poll(() => page.locator("h1").first().textContent()).toBe("البرامج");
+    // The app followed the link (components/site-link.tsx): the document is the same one.
+    expect(await page.evaluate(() => (window as Marked).__marker)).toBe("same-document");
+    // The menus (wide and phone) say which page is shown, and only that one.
+    const current = page.locator('header a[aria-current="page"]');
+    await expect
+      .poll(async () => [...new Set(await current.allTextContents())])
+      .toEqual(["البرامج"]);
+
+    // A link in the footer, then the logo, the same way.
+    await page.locator("footer").getByRole("link", { name: "التطوع" }).click();
+    await page.waitForURL(`${baseURL()}/volunteer`);
+    await page.getByRole("link", { name: "جمعية رفق — الصفحة الرئيسية" }).click();
+    await page.waitForURL(`${baseURL()}/`);
+    expect(await page.evaluate(() => (window as Marked).__marker)).toBe("same-document");
     expect(errors).toEqual([]);
   });
 });

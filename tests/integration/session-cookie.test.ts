@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { SESSION_LIFETIME } from "~/services/auth.server";
-import { getActor } from "~/services/permissions.server";
+import { forgetSessionReads, getActor } from "~/services/permissions.server";
 import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { enableReadCache } from "~/utils/read-cache.server";
 import {
   hasSignedCookie,
   hasSignedSessionCookie,
@@ -69,4 +70,23 @@ test("a live session is its user; an ended one is nobody; a day-old one is exten
   const other = await createUser("admin");
   await db.delete(sessions).where(eq(sessions.userId, other.id));
   expect(await getActor(requestAs(other, "/profile"))).toBeNull();
+});
+
+test("the server keeps a session read a few seconds; a request that may write forgets it", async () => {
+  // As in the server process (server/app.ts); the other tests of this file ran without it.
+  enableReadCache();
+  const viewer = await createUser("viewer");
+  const request = () => requestAs(viewer, "/profile");
+  expect((await getActor(request()))?.role).toBe("viewer");
+
+  // Changed behind the server's back (another process): the kept read answers for now…
+  await db.update(users).set({ role: "editor" }).where(eq(users.id, viewer.id));
+  expect((await getActor(request()))?.role).toBe("viewer");
+  // …and no longer once a request that may write has ended (server/after-writes.ts).
+  forgetSessionReads();
+  expect((await getActor(request()))?.role).toBe("editor");
+
+  await db.delete(sessions).where(eq(sessions.userId, viewer.id));
+  forgetSessionReads();
+  expect(await getActor(request())).toBeNull();
 });

@@ -1,6 +1,7 @@
-import { Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { CardGrid, InfoCard, Section } from "~/components/page";
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
 import { FEATURES, VALUES } from "~/content/home";
 import { isRegistrationAllowed } from "~/models/site-settings.server";
@@ -37,16 +38,16 @@ export default function Home() {
           تحفظ كرامتهم وتعزز مشاركتهم في المجتمع.
         </Text>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/about" className={buttonClass("elegant", "lg")}>
+          <SiteLink to="/about" className={buttonClass("elegant", "lg")}>
             <Text k="hero-about-button">تعرّف علينا</Text>
-          </Link>
-          <Link to="/donate" className={buttonClass("hero", "lg")}>
+          </SiteLink>
+          <SiteLink to="/donate" className={buttonClass("hero", "lg")}>
             <Text k="hero-donate-button">تبرّع الآن</Text>
-          </Link>
+          </SiteLink>
           {!signedIn && registrationAllowed && (
-            <Link to="/auth" className={buttonClass("outline", "lg")} data-testid="hero-login">
+            <SiteLink to="/auth" className={buttonClass("outline", "lg")} data-testid="hero-login">
               <Text k="hero-login-button">تسجيل الدخول</Text>
-            </Link>
+            </SiteLink>
           )}
         </div>
       </section>
@@ -100,12 +101,12 @@ export default function Home() {
           بتبرعك.
         </Text>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link to="/volunteer" className={buttonClass("default", "lg")}>
+          <SiteLink to="/volunteer" className={buttonClass("default", "lg")}>
             <Text k="cta-volunteer-button">سجّل متطوعاً</Text>
-          </Link>
-          <Link to="/donate" className={buttonClass("hero", "lg")}>
+          </SiteLink>
+          <SiteLink to="/donate" className={buttonClass("hero", "lg")}>
             <Text k="cta-donate-button">تبرّع الآن</Text>
-          </Link>
+          </SiteLink>
         </div>
       </section>
     </>
