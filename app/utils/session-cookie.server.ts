@@ -11,14 +11,35 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export const SESSION_COOKIE = "(?:__Secure-)?better-auth\\.session_token";
 export const TOAST_COOKIE = "rifq_toast";
 
+const COOKIE_PATTERNS = new Map<string, RegExp>();
+/** Signatures checked lately: one request has its cookie checked three or four times. */
+const checked = new Map<string, string | null>();
+const CHECKED_KEPT = 1_000;
+
 /** The value of cookie `name` when its signature verifies with `secret`, else null. */
 export function signedCookieValue(
   cookieHeader: string | undefined,
   name: string,
   secret: string,
 ): string | null {
-  const raw = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
+  let pattern = COOKIE_PATTERNS.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`);
+    COOKIE_PATTERNS.set(name, pattern);
+  }
+  const raw = cookieHeader?.match(pattern)?.[1];
   if (!raw) return null;
+  const key = `${secret}\n${raw}`;
+  const known = checked.get(key);
+  if (known !== undefined) return known;
+  const value = verifiedValue(raw, secret);
+  if (checked.size >= CHECKED_KEPT) checked.delete(checked.keys().next().value as string);
+  checked.set(key, value);
+  return value;
+}
+
+/** The value of a signed cookie's raw text, when its signature verifies with `secret`. */
+function verifiedValue(raw: string, secret: string): string | null {
   let value: string;
   try {
     value = decodeURIComponent(raw);
