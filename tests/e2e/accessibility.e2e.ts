@@ -44,21 +44,12 @@ const publicPages = () => [...publicPaths(seeded.postSlug), "/no-such-page"];
  * signed-out page brings its app when a field takes the focus (docs/decisions/033).
  */
 async function openWithApp(page: Page, path: string) {
-  await markHydration(page);
-  await page.goto(path);
-  await waitForApp(page);
-}
-
-/** From now on, the page marks <html> once its app has hydrated (root.tsx's "rifq:hydrated"). */
-const markHydration = (page: Page) =>
-  page.addInitScript(() =>
+  await page.addInitScript(() =>
     window.addEventListener("rifq:hydrated", () => {
       document.documentElement.dataset.testApp = "ready";
     }),
   );
-
-/** Focuses the form's first field, which brings a reader's app, and waits until it hydrated. */
-async function waitForApp(page: Page) {
+  await page.goto(path);
   await page.locator("form input:not([type='hidden'])").first().focus();
   await page.locator("html[data-test-app='ready']").waitFor({ state: "attached" });
 }
