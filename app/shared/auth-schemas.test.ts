@@ -5,6 +5,9 @@ import {
   resetPasswordSchema,
   signUpSchema,
   strongPasswordField,
+  TWO_FACTOR_CODE_REQUIRED,
+  twoFactorConfirmSchema,
+  twoFactorSignInSchema,
 } from "./auth-schemas";
 
 function errors(
@@ -74,4 +77,12 @@ test("changing the password: the mismatch is checked once the fields are filled"
       confirmPassword: "Abc-1235",
     }),
   ).toEqual({ confirmPassword: ["كلمة المرور الجديدة وتأكيدها غير متطابقتين"] });
+});
+
+test("a two-factor code of spaces only is missing, said in Arabic (the fuzzer's counterexample)", () => {
+  for (const schema of [twoFactorConfirmSchema, twoFactorSignInSchema]) {
+    for (const code of [" ", "   ", "\t"]) {
+      expect(errors(schema, { code })).toEqual({ code: [TWO_FACTOR_CODE_REQUIRED] });
+    }
+  }
 });

@@ -169,13 +169,18 @@ export const TWO_FACTOR_INTENTS = [
 ] as const;
 export type TwoFactorIntent = (typeof TWO_FACTOR_INTENTS)[number];
 
+/**
+ * A code after its spaces go. Conform's parser turns every empty string its schema meets into
+ * undefined, the piped ones too: each string here says what is missing in Arabic.
+ */
+const codeString = () => z.string({ error: TWO_FACTOR_CODE_REQUIRED });
+
 /** Spaces typed or pasted inside a code ("123 456") do not count. */
 const codeField = (longest: number) =>
-  z
-    .string({ error: TWO_FACTOR_CODE_REQUIRED })
+  codeString()
     .max(longest, TWO_FACTOR_CODE_WRONG)
     .transform((code) => code.replace(/\s/g, ""))
-    .pipe(z.string().min(1, TWO_FACTOR_CODE_REQUIRED));
+    .pipe(codeString().min(1, TWO_FACTOR_CODE_REQUIRED));
 
 /** Starting, turning off, or renewing recovery codes: the password proves it is the owner. */
 export const twoFactorPasswordSchema = z.object({
@@ -184,7 +189,7 @@ export const twoFactorPasswordSchema = z.object({
 
 /** The first code from the app confirms the set-up. */
 export const twoFactorConfirmSchema = z.object({
-  code: codeField(20).pipe(z.string().regex(/^\d{6}$/, TWO_FACTOR_CODE_FORMAT)),
+  code: codeField(20).pipe(codeString().regex(/^\d{6}$/, TWO_FACTOR_CODE_FORMAT)),
 });
 
 /** Second step of sign-in: six digits from the app, or one recovery code (`abcde-12345`). */
