@@ -14,7 +14,7 @@ export default defineConfig({
             "tests/architecture/**/*.test.ts",
           ],
           environment: "node",
-          setupFiles: ["tests/setup/fail-on-unexpected-logs.ts"],
+          setupFiles: ["tests/setup/hermetic-env.ts", "tests/setup/fail-on-unexpected-logs.ts"],
         },
       },
       {
@@ -24,7 +24,11 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
-          setupFiles: ["tests/setup/fail-on-unexpected-logs.ts", "tests/setup/database.ts"],
+          setupFiles: [
+            "tests/setup/hermetic-env.ts",
+            "tests/setup/fail-on-unexpected-logs.ts",
+            "tests/setup/database.ts",
+          ],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -61,7 +61,7 @@ export async function startServer({
 
 /** The demo content of `npm run seed`, written into `dataDir`. */
 export function seedDemo(dataDir) {
-  return run("npx", ["tsx", "database/seed.ts"], { DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  return run("npx", ["tsx", "scripts/seed.ts"], { DATA_DIR: dataDir, LOG_LEVEL: "warn" });
 }
 
 /** Runs a command to its end; rejects when it fails. */

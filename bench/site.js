@@ -31,7 +31,7 @@ export async function startBenchSite(port) {
     DATABASE_URL: "",
     LOG_LEVEL: "warn",
   };
-  const seed = spawnSync(path.resolve("node_modules/.bin/tsx"), ["database/seed.ts"], {
+  const seed = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/seed.ts"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

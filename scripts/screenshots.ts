@@ -3,14 +3,14 @@
 // Needs a build (npm run build) and Chromium at /usr/bin/chromium.
 import { spawnSync } from "node:child_process";
 import { chromium } from "playwright-core";
-import { newDataDir, startServer } from "../tests/e2e/support/server";
+import { newDataDir, startServer } from "./support/server";
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/"];
 const widths = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
 
 // The pictures show the demo content (npm run seed) rather than an empty site.
 const dataDir = newDataDir();
-spawnSync("node_modules/.bin/tsx", ["database/seed.ts"], {
+spawnSync("node_modules/.bin/tsx", ["scripts/seed.ts"], {
   env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
   stdio: "inherit",
 });

@@ -125,6 +125,9 @@ const envSchema = z
     }
   });
 
+/** Every variable the environment is read from (tests clear them all, tests/setup/hermetic-env.ts). */
+export const ENV_NAMES = Object.keys(envSchema.shape);
+
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string; DATA_DIR: string };
 
 /** Parses an environment; throws one readable error listing every bad value. */

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MENU } from "~/content/menu";
+import { type RunningServer, startServer } from "../../scripts/support/server";
 import { totpCode } from "../support/totp";
 import {
   axeViolations,
@@ -21,7 +22,6 @@ import {
 } from "./support/browser";
 import { ACCOUNTS } from "./support/fixtures";
 import { publicPaths } from "./support/public-paths";
-import { type RunningServer, startServer } from "./support/server";
 import { type SeededItems, seedStaffItems } from "./support/staff";
 
 let browser: Browser;

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { startServer } from "../../scripts/support/server";
 import { totpCode } from "../support/totp";
 import {
   baseURL,
@@ -11,7 +12,6 @@ import {
   openPage,
   PHONE,
 } from "./support/browser";
-import { startServer } from "./support/server";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startServer } from "../../scripts/support/server";
 import {
   baseURL,
   expectAccessible,
@@ -8,7 +9,6 @@ import {
   openPage,
   PHONE,
 } from "./support/browser";
-import { startServer } from "./support/server";
 
 let browser: Browser;
 beforeAll(async () => {

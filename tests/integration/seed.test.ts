@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { listGalleryPage } from "~/models/gallery.server";
 import { listPublishedPosts } from "~/models/posts.server";
-import { seedDemoContent } from "../../database/seed";
+import { seedDemoContent } from "../../scripts/seed";
 
 test("the demo seed fills every public list once, and keeps its draft private", async () => {
   await seedDemoContent();

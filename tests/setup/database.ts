@@ -15,8 +15,8 @@ import {
 // Each test file gets its own data folder (outbox, uploads) and its own database.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifq-test-"));
 process.env.DATA_DIR = dataDir;
-process.env.AUTH_SECRET ??= "test-secret-that-is-long-enough-0123456789";
-process.env.SITE_URL ??= "http://localhost:3000";
+process.env.AUTH_SECRET = "test-secret-that-is-long-enough-0123456789";
+process.env.SITE_URL = "http://localhost:3000";
 
 let handle: DatabaseHandle;
 let dropDatabase: (() => Promise<void>) | undefined;

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { newDataDir, type RunningServer, startServer } from "./server";
+import { newDataDir, type RunningServer, startServer } from "../../../scripts/support/server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -11,7 +11,7 @@ import { createAccountAsSystem } from "~/models/users.server";
 import { createVideo } from "~/models/videos.server";
 import type { Actor } from "~/shared/roles";
 import { db, ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
-import { images, posts, users, videos } from "./schema";
+import { images, posts, users, videos } from "../database/schema";
 
 const AUTHOR_EMAIL = "media-team@rifq.local";
 
