@@ -1,13 +1,17 @@
 import type { NextFunction, Request, Response } from "express";
 import { FORM_MAX_BYTES, REQUEST_TOO_LARGE, UPLOAD_MAX_BYTES } from "~/utils/form-data.server";
 import { hasSignedSessionCookie } from "~/utils/session-cookie.server";
+import { toastHeader } from "~/utils/toast.server";
+import { type DrainLimits, drainAfterAnswer } from "./drain-after-answer";
 
 /**
  * Caps every request body by route before anything reads it, so no request — least of all an
  * anonymous one — can make the process hold more than its route ever needs: a declared
  * Content-Length over the cap is answered 413 at once, and a body sent without one is counted
  * as it streams and cut off with 413. Staff writes without a signed session cookie are refused
- * with 401 before their body is read. Answers are Arabic plain text (docs/decisions/021).
+ * before their body is read: a browser's form goes to sign-in (303), a fetch gets 401. Answers
+ * are Arabic plain text (docs/decisions/021); the unread body is drained, bounded, so that the
+ * client reads them (docs/decisions/039).
  */
 
 /** Sign-in, sign-up, forgot, reset and setup: a few short fields. */
@@ -15,6 +19,13 @@ export const SIGN_IN_MAX_BYTES = 16 * 1024;
 /** better-auth's JSON endpoints under /api. */
 export const API_MAX_BYTES = 32 * 1024;
 export const SIGN_IN_REQUIRED = "يجب تسجيل الدخول أولاً";
+export const NOT_SAVED = "لم يُحفظ ما أرسلته";
+/** The sign-in page's notice after a signed-out staff form was refused. */
+export const SESSION_ENDED_TOAST = {
+  type: "error",
+  title: "انتهت جلستك",
+  description: `${NOT_SAVED}. سجّل الدخول مرة أخرى ثم أعد إرساله.`,
+} as const;
 
 export interface BodyLimit {
   maxBytes: number;
@@ -59,16 +70,63 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   return { maxBytes: FORM_MAX_BYTES, staffOnly };
 }
 
-/** Answers at once; the socket is closed afterwards, so the unread rest is never waited for. */
-function refuse(res: Response, status: 401 | 413, message: string) {
+/**
+ * Answers at once, with `Connection: close` so that a client that watches for an early answer
+ * stops sending; the rest of the body is drained, bounded (server/drain-after-answer.ts).
+ */
+function refuse(res: Response, status: 401 | 413, message: string, drainNow: () => void) {
   res.status(status).set("Connection", "close").type("text/plain; charset=utf-8").send(message);
+  drainNow();
+}
+
+/** A form a browser posted itself (not a fetch of the app): it goes where the answer says. */
+function isBrowserFormPost(req: Request) {
+  if (req.path.endsWith(".data")) return false;
+  const mode = req.headers["sec-fetch-mode"];
+  if (mode) return mode === "navigate";
+  return (req.headers.accept ?? "").includes("text/html");
+}
+
+/** The page a signed-out form was sent from: the same-origin Referer, else the form's address. */
+function pageOf(req: Request) {
+  const referer = req.headers.referer;
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.host === req.headers.host) return `${url.pathname}${url.search}`;
+    } catch {
+      // Not a URL: the form's own address below.
+    }
+  }
+  const query = new URLSearchParams(req.url.split("?")[1] ?? "");
+  query.delete("index");
+  const search = query.size ? `?${query}` : "";
+  return `${req.path}${search}`;
+}
+
+/**
+ * A signed-out staff member's form: a browser's own form post goes to sign-in with a notice that
+ * what they sent was not saved (a 303, so the sign-in page is fetched with GET); the app's fetches
+ * get the 401 (decision 039).
+ */
+async function refuseSignedOut(req: Request, res: Response, drainNow: () => void) {
+  if (!isBrowserFormPost(req)) return refuse(res, 401, SIGN_IN_REQUIRED, drainNow);
+  const toast = await toastHeader(SESSION_ENDED_TOAST);
+  res
+    .status(303)
+    .set("Connection", "close")
+    .set("Location", `/login?redirectTo=${encodeURIComponent(pageOf(req))}`)
+    .append("Set-Cookie", toast)
+    .type("text/plain; charset=utf-8")
+    .send(`${SIGN_IN_REQUIRED}. ${NOT_SAVED}`);
+  drainNow();
 }
 
 /**
  * Counts the body as the handler reads it. Past `maxBytes` the handler's copy of the body fails
  * (it then answers nothing: the 413 below has gone first) and the rest is dropped.
  */
-function capStreamedBody(req: Request, res: Response, maxBytes: number) {
+function capStreamedBody(req: Request, res: Response, maxBytes: number, drainNow: () => void) {
   let received = 0;
   const count = (chunk: Buffer) => {
     received += chunk.length;
@@ -76,7 +134,7 @@ function capStreamedBody(req: Request, res: Response, maxBytes: number) {
     req.off("data", count);
     if (req.listenerCount("error") > 0) req.emit("error", new Error("request body too large"));
     if (res.headersSent) req.destroy();
-    else refuse(res, 413, REQUEST_TOO_LARGE);
+    else refuse(res, 413, REQUEST_TOO_LARGE, drainNow);
   };
   // Paused, a 'data' listener does not start the flow: the body moves only when read.
   req.pause();
@@ -85,18 +143,21 @@ function capStreamedBody(req: Request, res: Response, maxBytes: number) {
 
 const READS_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function createBodyLimits({ secret }: { secret: string }) {
+export function createBodyLimits({ secret, drain }: { secret: string; drain?: DrainLimits }) {
   return function bodyLimits(req: Request, res: Response, next: NextFunction) {
     if (req.method === "GET" || req.method === "HEAD") return next();
+    // Whatever answers before the body is read — a refusal here, an action's redirect — the
+    // client reads the answer.
+    const drainNow = drainAfterAnswer(req, res, drain);
     const { maxBytes, staffOnly } = bodyLimitFor(req.path);
     if (staffOnly && !READS_ONLY.has(req.method)) {
       if (!hasSignedSessionCookie(req.headers.cookie, secret)) {
-        return refuse(res, 401, SIGN_IN_REQUIRED);
+        return void refuseSignedOut(req, res, drainNow).catch(next);
       }
     }
     const declared = Number(req.headers["content-length"]);
-    if (declared > maxBytes) return refuse(res, 413, REQUEST_TOO_LARGE);
-    capStreamedBody(req, res, maxBytes);
+    if (declared > maxBytes) return refuse(res, 413, REQUEST_TOO_LARGE, drainNow);
+    capStreamedBody(req, res, maxBytes, drainNow);
     next();
   };
 }

@@ -53,7 +53,9 @@ export async function readBodyBytes(
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
-        await reader.cancel().catch(() => {});
+        // Not cancelled: that would close the connection, and the client would lose the 413
+        // to a reset. The server drains the rest, bounded (server/drain-after-answer.ts).
+        reader.releaseLock();
         refuseRequest(413, REQUEST_TOO_LARGE);
       }
       chunks.push(value);

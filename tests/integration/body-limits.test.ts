@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -14,6 +14,8 @@ import {
   API_MAX_BYTES,
   bodyLimitFor,
   createBodyLimits,
+  NOT_SAVED,
+  SESSION_ENDED_TOAST,
   SIGN_IN_MAX_BYTES,
   SIGN_IN_REQUIRED,
 } from "../../server/body-limits";
@@ -23,13 +25,21 @@ import { createUser, type TestUser } from "../support/accounts";
 // adapter hands it to an action (a web stream over the Node request), then as actions do.
 let server: http.Server;
 let port: number;
+/** The same, draining at most 1 MB for 1 s. */
+let boundedServer: http.Server;
+let boundedPort: number;
 let editor: TestUser;
 const parsedForms: string[] = [];
 
-beforeAll(async () => {
-  editor = await createUser("editor");
+async function listen(app: express.Express): Promise<[http.Server, number]> {
+  const listening = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => listening.once("listening", resolve));
+  return [listening, (listening.address() as AddressInfo).port];
+}
+
+function appWith(limits: Parameters<typeof createBodyLimits>[0]) {
   const app = express();
-  app.use(createBodyLimits({ secret: getEnv().AUTH_SECRET }));
+  app.use(createBodyLimits(limits));
   app.use(async (req, res) => {
     if (req.method === "GET") {
       res.send("page");
@@ -50,12 +60,24 @@ beforeAll(async () => {
       if (!res.headersSent) res.status(error.status).send(await error.text());
     }
   });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  port = (server.address() as AddressInfo).port;
+  return app;
+}
+
+beforeAll(async () => {
+  editor = await createUser("editor");
+  const secret = getEnv().AUTH_SECRET;
+  [server, port] = await listen(appWith({ secret }));
+  [boundedServer, boundedPort] = await listen(
+    appWith({ secret, drain: { maxBytes: 1024 * 1024, maxMs: 1000 } }),
+  );
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(async () => {
+  for (const listening of [server, boundedServer]) {
+    listening.closeAllConnections();
+    await new Promise((resolve) => listening.close(resolve));
+  }
+});
 
 interface Answer {
   status: number;
@@ -179,6 +201,167 @@ describe("body limits over HTTP", () => {
     // The same megabyte on a form without an image is over that form's cap.
     const video = await send("/admin/dashboard/videos/new", { headers, body: image });
     expect(video).toMatchObject({ status: 413, text: REQUEST_TOO_LARGE });
+  });
+});
+
+interface RawAnswer {
+  /** Everything the server sent, as text. */
+  text: string;
+  /** Body bytes written before the connection ended. */
+  sent: number;
+  /** How the connection ended on our side: "close" or an error code such as ECONNRESET. */
+  ended: string;
+}
+
+/**
+ * A raw HTTP/1.1 request as a browser sends an upload: the head, then `bodyBytes` of body in
+ * 64 KB writes (chunked when `chunked`, every `pauseMs`), reading the answer only once the body
+ * is sent or the server stopped taking it. A connection reset before then loses the answer.
+ */
+function rawPost(
+  path: string,
+  {
+    headers = {},
+    bodyBytes,
+    chunked = false,
+    pauseMs = 0,
+    targetPort = port,
+  }: {
+    headers?: Record<string, string>;
+    bodyBytes: number;
+    chunked?: boolean;
+    pauseMs?: number;
+    targetPort?: number;
+  },
+): Promise<RawAnswer> {
+  return new Promise((resolve) => {
+    const socket = net.connect(targetPort, "127.0.0.1");
+    const received: Buffer[] = [];
+    let sent = 0;
+    let ended = "";
+    socket.pause();
+    socket.on("data", (chunk) => received.push(chunk));
+    const finish = (how: string) => {
+      ended ||= how;
+      resolve({ text: Buffer.concat(received).toString(), sent, ended });
+    };
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      ended ||= error.code ?? "error";
+    });
+    socket.on("close", () => finish("close"));
+    const lines = [
+      `POST ${path} HTTP/1.1`,
+      "Host: 127.0.0.1",
+      ...Object.entries({
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": String(bodyBytes) }),
+        ...headers,
+      }).map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+    const piece = Buffer.alloc(64 * 1024, "a");
+    const writeNext = () => {
+      if (socket.destroyed || socket.writableEnded) return;
+      if (sent >= bodyBytes) {
+        if (chunked) socket.write("0\r\n\r\n");
+        socket.resume();
+        return;
+      }
+      const part = piece.subarray(0, Math.min(piece.length, bodyBytes - sent));
+      sent += part.length;
+      const framed = chunked
+        ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from("\r\n")])
+        : part;
+      socket.write(framed, (error) => {
+        if (error) socket.resume();
+        else setTimeout(writeNext, pauseMs);
+      });
+    };
+    writeNext();
+  });
+}
+
+const MB = 1024 * 1024;
+const BROWSER_FORM = { Accept: "text/html", "Sec-Fetch-Mode": "navigate" };
+
+describe("early answers are read, not reset (raw sockets)", () => {
+  test("a 6 MB image sent continuously to an upload form: the 413 in Arabic", async () => {
+    const answer = await rawPost("/admin/dashboard/images/new", {
+      headers: { Cookie: editor.cookie },
+      bodyBytes: 6 * MB,
+    });
+    expect(answer.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.text).toContain("Connection: close");
+    expect(answer.text.endsWith(REQUEST_TOO_LARGE)).toBe(true);
+  });
+
+  test("a chunked upload past the cap, sent slowly: the 413 in Arabic", async () => {
+    const answer = await rawPost("/admin/dashboard/posts/new", {
+      headers: { Cookie: editor.cookie },
+      bodyBytes: UPLOAD_MAX_BYTES + 2 * MB,
+      chunked: true,
+      pauseMs: 1,
+    });
+    expect(answer.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.text).toContain(REQUEST_TOO_LARGE);
+  });
+
+  test("a 20 MB body sent to /login: the 413 in Arabic", async () => {
+    const answer = await rawPost("/login", { bodyBytes: 20 * MB });
+    expect(answer.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.text.endsWith(REQUEST_TOO_LARGE)).toBe(true);
+    expect(answer.sent).toBe(20 * MB);
+  });
+
+  test("a signed-out editor's 2 MB post form goes to sign-in, told it was not saved", async () => {
+    const answer = await rawPost("/admin/dashboard/posts/new?index", {
+      headers: BROWSER_FORM,
+      bodyBytes: 2 * MB,
+    });
+    expect(answer.text).toMatch(/^HTTP\/1\.1 303 /);
+    expect(answer.text).toContain(
+      `Location: /login?redirectTo=${encodeURIComponent("/admin/dashboard/posts/new")}\r\n`,
+    );
+    expect(answer.text).toMatch(/Set-Cookie: rifq_toast=/);
+    expect(answer.text).toContain(NOT_SAVED);
+  });
+
+  test("the sign-in page after it shows the notice (the toast cookie)", async () => {
+    const answer = await rawPost("/admin/dashboard/settings", {
+      headers: { ...BROWSER_FORM, Referer: "http://127.0.0.1/admin/dashboard/settings?tab=2" },
+      bodyBytes: 1024,
+    });
+    expect(answer.text).toContain(
+      `Location: /login?redirectTo=${encodeURIComponent("/admin/dashboard/settings?tab=2")}`,
+    );
+    const cookie = answer.text.match(/Set-Cookie: (rifq_toast=[^;]+)/)?.[1];
+    const { takeToast } = await import("~/utils/toast.server");
+    const { toast } = await takeToast(
+      new Request("http://x/login", { headers: { cookie: `${cookie}` } }),
+    );
+    expect(toast).toMatchObject(SESSION_ENDED_TOAST);
+  });
+
+  test("a signed-out write from the app's fetch: the 401 in Arabic", async () => {
+    const answer = await rawPost("/admin/dashboard/posts/new.data", { bodyBytes: 2 * MB });
+    expect(answer.text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer.text.endsWith(SIGN_IN_REQUIRED)).toBe(true);
+  });
+
+  test("draining is bounded: past its bytes or its time the connection is cut", async () => {
+    const started = Date.now();
+    const flood = await rawPost("/login", { bodyBytes: 50 * MB, targetPort: boundedPort });
+    expect(flood.sent).toBeLessThan(50 * MB);
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    const trickle = rawPost("/login", {
+      bodyBytes: 2 * MB,
+      pauseMs: 200,
+      targetPort: boundedPort,
+    });
+    const slow = await trickle;
+    // 64 KB every 200 ms: cut after about a second, long before the 6 s the body needs.
+    expect(slow.sent).toBeLessThan(2 * MB);
   });
 });
 

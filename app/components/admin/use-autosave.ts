@@ -1,15 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigation } from "react-router";
+import { type AutosaveFields, forgetLocalDraft, keepLocalDraft } from "./local-draft";
 
 /** Where the post form's drafts are autosaved (app/routes/admin/posts/autosave.ts). */
 export const AUTOSAVE_PATH = "/admin/dashboard/posts/autosave";
 /** Quiet time after the last change before a draft is saved. */
 export const AUTOSAVE_DELAY_MS = 3_000;
 
-export interface AutosaveFields {
-  title: string;
-  excerpt: string;
-  content: string;
-}
+export type { AutosaveFields };
 
 function body(postId: string | undefined, intent: "save" | "discard", fields?: AutosaveFields) {
   const form = new FormData();
@@ -26,8 +24,11 @@ function body(postId: string | undefined, intent: "save" | "discard", fields?: A
  * closes; `mustAsk` tells the in-app leave question the same. The post's own save is
  * `saving()`; only a refused save (`saveRefused()`) hands the changes back as unsaved, so a
  * 400 or 409 answer leaves every warning armed. `markSaved` forgets the changes for good.
+ * Until the server has the texts (an autosave answered, the post saved), this browser keeps a
+ * copy too (local-draft.ts): a save refused for an ended session loses nothing. `version` is
+ * the post's version the texts were written on.
  */
-export function useAutosave(postId: string | undefined) {
+export function useAutosave(postId: string | undefined, version = "") {
   const pending = useRef<AutosaveFields | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
@@ -42,6 +43,7 @@ export function useAutosave(postId: string | undefined) {
       const fields = pending.current;
       if (!fields || submitted.current) return;
       pending.current = null;
+      keepLocalDraft(postId, version, fields);
       const form = body(postId, "save", fields);
       if (how === "beacon") {
         navigator.sendBeacon(AUTOSAVE_PATH, form);
@@ -49,13 +51,15 @@ export function useAutosave(postId: string | undefined) {
       }
       try {
         const response = await fetch(AUTOSAVE_PATH, { method: "POST", body: form });
-        if (response.ok) setSavedAt(new Date());
-        else pending.current ??= fields;
+        if (response.ok) {
+          setSavedAt(new Date());
+          if (!pending.current) forgetLocalDraft(postId);
+        } else pending.current ??= fields;
       } catch {
         pending.current ??= fields;
       }
     },
-    [postId],
+    [postId, version],
   );
 
   const schedule = useCallback(() => {
@@ -103,7 +107,16 @@ export function useAutosave(postId: string | undefined) {
   const saving = useCallback(() => {
     clearTimeout(timer.current);
     submitted.current = true;
-  }, []);
+    if (pending.current) keepLocalDraft(postId, version, pending.current);
+  }, [postId, version]);
+
+  // The save answered with a redirect (the list): the post has the texts.
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (submitted.current && navigation.state === "loading" && navigation.formMethod) {
+      forgetLocalDraft(postId);
+    }
+  }, [navigation, postId]);
 
   /** The save was refused (invalid, or someone else saved first): the changes are unsaved still. */
   const saveRefused = useCallback(() => {
@@ -122,6 +135,7 @@ export function useAutosave(postId: string | undefined) {
   const mustAsk = useCallback(() => unsaved.current && !submitted.current, []);
 
   const discard = useCallback(() => {
+    forgetLocalDraft(postId);
     void fetch(AUTOSAVE_PATH, { method: "POST", body: body(postId, "discard") });
   }, [postId]);
 

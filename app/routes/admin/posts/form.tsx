@@ -14,6 +14,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
+import { readLocalDraft } from "~/components/admin/local-draft";
 import { PostRevisions } from "~/components/admin/post-revisions";
 import { CategorySelect, SelectField } from "~/components/admin/select-field";
 import { ShareImageField } from "~/components/admin/share-image-field";
@@ -210,7 +211,7 @@ type PostFormData = ReturnType<typeof useLoaderData<typeof loader>>;
  */
 export default function PostFormRoute() {
   const data = useLoaderData<typeof loader>();
-  const drafts = useAutosave(data.post?.id);
+  const drafts = useAutosave(data.post?.id, data.post?.updatedAt);
   const [shown, setShown] = useState(data);
   if (shown !== data && !drafts.dirty) setShown(data);
   return <PostForm key={shown.post?.updatedAt ?? "new"} data={shown} drafts={drafts} />;
@@ -236,7 +237,18 @@ function PostForm({
   const [previewImage, setPreviewImage] = useState<string | null>(post?.featuredImage ?? null);
   // A new post's slug follows its title until the slug is edited by hand (spec §5).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(!post);
-  const [offeredDraft, setOfferedDraft] = useState(autosave);
+  const [offeredDraft, setOfferedDraft] = useState<{
+    fields: { title: string; excerpt: string; content: string };
+    savedAt: Date | string;
+  } | null>(autosave);
+  // A copy this browser kept while the server could not take it (an ended session), if newer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
+  useEffect(() => {
+    const local = readLocalDraft(post?.id, post?.updatedAt ?? "");
+    if (local && (!autosave || new Date(local.savedAt) > new Date(autosave.savedAt))) {
+      setOfferedDraft(local);
+    }
+  }, []);
   const [editorKey, setEditorKey] = useState(0);
   const latestContent = useRef(post?.content ?? "");
   const [previewContent, setPreviewContent] = useState<PreviewContent>({
