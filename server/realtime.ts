@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { type ChangeEvent, createPublicChangeFilter } from "~/models/change-visibility.server";
 import { withNewValue } from "~/models/live-values.server";
-import { getActor } from "~/services/permissions.server";
+import { getActorPastStaffGate } from "~/services/permissions.server";
 import { type LiveEvent, RESYNC_EVENT } from "~/shared/live-event";
 import { canManageContent } from "~/shared/roles";
 import { CHANGES_CHANNEL, getDatabaseHandle } from "~/utils/db.server";
@@ -16,7 +16,7 @@ type Audience = "staff" | "public";
 const dataFrame = (event: ChangeEvent | LiveEvent) => `data: ${JSON.stringify(event)}\n\n`;
 const RESYNC_FRAME = `event: ${RESYNC_EVENT}\ndata: {}\n\n`;
 
-/** The request as `getActor` reads it: only the session cookie matters. */
+/** The request as the session is read from it: only the session cookie matters. */
 function sessionRequest(req: Request): globalThis.Request {
   const headers = new Headers();
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
@@ -98,7 +98,7 @@ export function createRealtimeHub({
 
   async function handle(req: Request, res: Response) {
     // Who is listening is read once, at connect; a new sign-in opens a new stream.
-    const actor = await getActor(sessionRequest(req));
+    const actor = await getActorPastStaffGate(sessionRequest(req));
     if (req.socket.destroyed) return;
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
