@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { type ChannelEvent, isSessionsChanged } from "~/models/change-event.server";
 import { type ChangeEvent, createPublicChangeFilter } from "~/models/change-visibility.server";
 import { withNewValue } from "~/models/live-values.server";
 import { getActorPastStaffGate } from "~/services/permissions.server";
@@ -31,9 +32,12 @@ function sessionRequest(req: Request): globalThis.Request {
  */
 export function createRealtimeHub({
   onChange,
+  onSessionsChanged,
 }: {
   /** Runs for every change with its event; without one when changes may have been missed. */
   onChange?: (event?: ChangeEvent) => void;
+  /** Runs when a session ended or a user's role changed, in any process (docs/decisions/038). */
+  onSessionsChanged?: () => void;
 } = {}) {
   const streams = new Map<Response, Audience>();
   const publicFilter = createPublicChangeFilter();
@@ -57,12 +61,17 @@ export function createRealtimeHub({
   }
 
   function onPayload(payload: string) {
-    let event: ChangeEvent;
+    let event: ChannelEvent;
     try {
       event = JSON.parse(payload);
     } catch {
       onChange?.();
       logger.warn({ payload }, "realtime ignored a payload that is not JSON");
+      return;
+    }
+    // Sessions are the server's business alone: never streamed, to staff or public.
+    if (isSessionsChanged(event)) {
+      onSessionsChanged?.();
       return;
     }
     onChange?.(event);

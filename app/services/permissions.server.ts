@@ -43,8 +43,10 @@ const SESSION_READS = "sessions";
 /**
  * How long the server process keeps a session read: a page and the requests that follow it ask
  * the database once. Every request that may write forgets them all when it ends
- * (`forgetSessionReads`), so in this process a sign-out or a role change applies at the next
- * request; a change another process makes applies within this time (docs/decisions/027).
+ * (`forgetSessionReads`), and so does every process when PostgreSQL announces a session ended or
+ * a user's role changed (database/migrations/0009, server/realtime.ts): a sign-out or a role
+ * change applies at the next request on every process (docs/decisions/027, 038). The time only
+ * bounds a change no announcement covers.
  */
 const SESSION_READ_TTL_MS = 10_000;
 
@@ -55,7 +57,10 @@ function readSession(token: string) {
   );
 }
 
-/** Forgets the sessions read; the server calls it as each request that may write ends. */
+/**
+ * Forgets the sessions read; the server calls it as each request that may write ends, and when a
+ * session or role change made anywhere is announced.
+ */
 export function forgetSessionReads() {
   forgetReads({ table: SESSION_READS });
 }
