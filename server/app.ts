@@ -47,6 +47,8 @@ const realtime = createRealtimeHub({
     forgetReads(event);
     pageCache.invalidate(event);
   },
+  // A sign-out, a demotion or a deleted account on any process applies here at the next request.
+  onSessionsChanged: forgetSessionReads,
 });
 enableReadCache();
 const health = createHealthCheck({ isListening: () => realtime.listening });

@@ -1,7 +1,8 @@
 import type { Request, Response } from "express";
+import { type ChannelEvent, isSessionsChanged } from "~/models/change-event.server";
 import { type ChangeEvent, createPublicChangeFilter } from "~/models/change-visibility.server";
 import { withNewValue } from "~/models/live-values.server";
-import { getActor } from "~/services/permissions.server";
+import { getActorPastStaffGate } from "~/services/permissions.server";
 import { type LiveEvent, RESYNC_EVENT } from "~/shared/live-event";
 import { canManageContent } from "~/shared/roles";
 import { CHANGES_CHANNEL, getDatabaseHandle } from "~/utils/db.server";
@@ -16,7 +17,7 @@ type Audience = "staff" | "public";
 const dataFrame = (event: ChangeEvent | LiveEvent) => `data: ${JSON.stringify(event)}\n\n`;
 const RESYNC_FRAME = `event: ${RESYNC_EVENT}\ndata: {}\n\n`;
 
-/** The request as `getActor` reads it: only the session cookie matters. */
+/** The request as the session is read from it: only the session cookie matters. */
 function sessionRequest(req: Request): globalThis.Request {
   const headers = new Headers();
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
@@ -31,9 +32,12 @@ function sessionRequest(req: Request): globalThis.Request {
  */
 export function createRealtimeHub({
   onChange,
+  onSessionsChanged,
 }: {
   /** Runs for every change with its event; without one when changes may have been missed. */
   onChange?: (event?: ChangeEvent) => void;
+  /** Runs when a session ended or a user's role changed, in any process (docs/decisions/038). */
+  onSessionsChanged?: () => void;
 } = {}) {
   const streams = new Map<Response, Audience>();
   const publicFilter = createPublicChangeFilter();
@@ -57,12 +61,17 @@ export function createRealtimeHub({
   }
 
   function onPayload(payload: string) {
-    let event: ChangeEvent;
+    let event: ChannelEvent;
     try {
       event = JSON.parse(payload);
     } catch {
       onChange?.();
       logger.warn({ payload }, "realtime ignored a payload that is not JSON");
+      return;
+    }
+    // Sessions are the server's business alone: never streamed, to staff or public.
+    if (isSessionsChanged(event)) {
+      onSessionsChanged?.();
       return;
     }
     onChange?.(event);
@@ -98,7 +107,7 @@ export function createRealtimeHub({
 
   async function handle(req: Request, res: Response) {
     // Who is listening is read once, at connect; a new sign-in opens a new stream.
-    const actor = await getActor(sessionRequest(req));
+    const actor = await getActorPastStaffGate(sessionRequest(req));
     if (req.socket.destroyed) return;
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",

@@ -13,6 +13,22 @@ export interface ChangeEvent {
   due?: true;
 }
 
+/**
+ * What the session triggers announce (database/migrations/0009): a session ended, or a user's
+ * role, name or address changed. Each process forgets the sessions it keeps; it is never streamed
+ * to browsers and clears no cached page (docs/decisions/038).
+ */
+export interface SessionsChanged {
+  table: "sessions";
+  op: "UPDATE" | "DELETE";
+}
+
+/** Every notification on the changes channel. */
+export type ChannelEvent = ChangeEvent | SessionsChanged;
+
+export const isSessionsChanged = (event: ChannelEvent): event is SessionsChanged =>
+  event.table === "sessions";
+
 /** A change with the new value a page shows, so open pages apply it without a request. */
 export type ChangeWithValue = ChangeEvent & {
   /** A page text as now stored (sanitized); null: back to its built-in default. */

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
-import { requireStaffTwoFactor } from "~/services/two-factor.server";
+import { passesStaffTwoFactor, requireStaffTwoFactor } from "~/services/two-factor.server";
 import { type Actor, FORBIDDEN_MESSAGE, hasRole, normaliseRole, type Role } from "~/shared/roles";
 import { type Database, db, getDatabaseHandle } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -11,7 +11,10 @@ import { sessions, users } from "../../database/schema";
 import { getAuth, SESSION_LIFETIME } from "./auth.server";
 
 /**
- * The signed-in user of this request, or null. A live session that needs nothing done is read in
+ * The signed-in user of this request, or null, WITHOUT the staff gate: only for answers that
+ * hold no staff data (the site header's name, the sign-in page). Staff loaders and actions take
+ * their actor from `requireRole` or `getStaffActor`; tests/architecture/staff-gate.test.ts
+ * refuses it anywhere else (docs/decisions/038). A live session that needs nothing done is read in
  * one query, kept a few seconds in the server process (`readSession`); one that has expired or is
  * due for extension goes through better-auth, which deletes or extends it (its defaults: 7 days,
  * extended once a day old).
@@ -40,8 +43,10 @@ const SESSION_READS = "sessions";
 /**
  * How long the server process keeps a session read: a page and the requests that follow it ask
  * the database once. Every request that may write forgets them all when it ends
- * (`forgetSessionReads`), so in this process a sign-out or a role change applies at the next
- * request; a change another process makes applies within this time (docs/decisions/027).
+ * (`forgetSessionReads`), and so does every process when PostgreSQL announces a session ended or
+ * a user's role changed (database/migrations/0009, server/realtime.ts): a sign-out or a role
+ * change applies at the next request on every process (docs/decisions/027, 038). The time only
+ * bounds a change no announcement covers.
  */
 const SESSION_READ_TTL_MS = 10_000;
 
@@ -52,7 +57,10 @@ function readSession(token: string) {
   );
 }
 
-/** Forgets the sessions read; the server calls it as each request that may write ends. */
+/**
+ * Forgets the sessions read; the server calls it as each request that may write ends, and when a
+ * session or role change made anywhere is announced.
+ */
 export function forgetSessionReads() {
   forgetReads({ table: SESSION_READS });
 }
@@ -110,7 +118,10 @@ function loginRedirect(request: Request): never {
   throw redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
 }
 
-/** Loaders and actions that need a signed-in user; others go to /login. */
+/**
+ * Loaders and actions that need a signed-in user; others go to /login. Not the staff gate: for
+ * one's own account only (docs/decisions/038).
+ */
 export async function requireUser(request: Request): Promise<Actor> {
   const actor = await getActor(request);
   if (!actor) loginRedirect(request);
@@ -137,4 +148,14 @@ export async function requireRole(request: Request, role: Role): Promise<Actor> 
 export async function getStaffActor(request: Request): Promise<Actor | null> {
   const actor = await getActor(request);
   return actor && hasRole(actor, "editor") ? requireStaffTwoFactor(actor) : actor;
+}
+
+/**
+ * The actor of an answer that shows staff more but sends no one anywhere (the live stream's
+ * audience, a draft's preview link): staff who have not passed the staff gate (two-factor
+ * sign-in still to set up) count as signed out.
+ */
+export async function getActorPastStaffGate(request: Request): Promise<Actor | null> {
+  const actor = await getActor(request);
+  return actor && (await passesStaffTwoFactor(actor)) ? actor : null;
 }

@@ -41,15 +41,18 @@ async function twoFactorEnabled(userId: string): Promise<boolean> {
   return Boolean(row?.enabled);
 }
 
+/** Whether `actor` has what the site requires of them to act as staff (two-factor sign-in). */
+export async function passesStaffTwoFactor(actor: Actor): Promise<boolean> {
+  return !isTwoFactorRequired(actor) || twoFactorEnabled(actor.id);
+}
+
 /**
  * The staff area's gate: with ADMIN_TWO_FACTOR=required, an administrator without two-factor
- * sign-in is sent to set it up before anything else. Call it in every staff loader and action
- * (after the role check); it returns the actor unchanged when all is well.
+ * sign-in is sent to set it up before anything else. `requireRole` and `getStaffActor`
+ * (permissions.server.ts) call it; it returns the actor unchanged when all is well.
  */
 export async function requireStaffTwoFactor(actor: Actor): Promise<Actor> {
-  if (isTwoFactorRequired(actor) && !(await twoFactorEnabled(actor.id))) {
-    throw redirect(TWO_FACTOR_SETUP_PATH);
-  }
+  if (!(await passesStaffTwoFactor(actor))) throw redirect(TWO_FACTOR_SETUP_PATH);
   return actor;
 }
 

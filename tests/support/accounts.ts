@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { createAccountAsSystem } from "~/models/users.server";
 import { getAuth } from "~/services/auth.server";
 import type { Actor, Role } from "~/shared/roles";
+import { db } from "~/utils/db.server";
+import { users } from "../../database/schema";
 
 export const TEST_PASSWORD = "Rifq-test-2026";
 const BASE = "http://localhost:3000";
@@ -67,4 +70,13 @@ export async function createStaff(editorName: string) {
     createUser("admin"),
   ]);
   return { editor, otherEditor, viewer, admin };
+}
+
+/**
+ * Marks `user`'s two-factor sign-in as on, as the staff gate reads it (an authenticator app is
+ * confirmed), for tests run with ADMIN_TWO_FACTOR=required. The session stays signed in.
+ */
+export async function markTwoFactorOn<T extends Pick<Actor, "id">>(user: T): Promise<T> {
+  await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+  return user;
 }

@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { publicBaseUrl } from "~/models/news-feed.server";
 import { getBlocks } from "~/models/page-content.server";
 import { getPostForPreview, getPublishedPost, type PublicPostPage } from "~/models/posts.server";
-import { getActor } from "~/services/permissions.server";
+import { getActorPastStaffGate } from "~/services/permissions.server";
 import { pageMeta, SITE_NAME } from "~/shared/meta";
 import { authorOf, categoryOf, excerptOf, LIST_EXCERPT_LENGTH } from "~/shared/news";
 import { postPath } from "~/shared/paths";
@@ -65,7 +65,7 @@ export const handle: LiveHandle = { liveLists: ["posts"] };
  */
 async function previewedPost(request: Request, slug: string) {
   const token = new URL(request.url).searchParams.get("preview");
-  if (!token || !canManageContent(await getActor(request))) return null;
+  if (!token || !canManageContent(await getActorPastStaffGate(request))) return null;
   const post = await getPostForPreview(slug);
   return post && isValidPreviewToken(post.id, token) ? post : null;
 }

@@ -27,7 +27,7 @@ import {
   updateVolunteer,
   VOLUNTEERS_PAGE_SIZE,
 } from "~/models/volunteers.server";
-import { getActor, requireRole } from "~/services/permissions.server";
+import { getStaffActor, requireRole } from "~/services/permissions.server";
 import { respondToMutation } from "~/services/staff-actions.server";
 import { formAnswer } from "~/shared/action-result";
 import { formatShortDate, isoDate } from "~/shared/dates";
@@ -71,7 +71,8 @@ const updateSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await getActor(request);
+  // The staff gate (role and two-factor) before the body is read; the model checks the role again.
+  const actor = await getStaffActor(request);
   const formData = await readFormData(request);
   if (formData.get("intent") === "delete") {
     const id = String(formData.get("id") ?? "").slice(0, 100);

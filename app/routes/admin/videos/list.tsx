@@ -29,6 +29,7 @@ import { getStaffActor } from "~/services/permissions.server";
 import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
 import type { ActionResult } from "~/shared/action-result";
 import { pageFrom } from "~/shared/pagination";
+import type { Actor } from "~/shared/roles";
 import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/list";
@@ -67,9 +68,9 @@ const viewSchema = z.object({ intent: z.literal("view"), id: z.string().min(1).m
  * Counts a view (spec §4). Never a toast and never the error page: whatever happens the list
  * stays as it is, and a failure is only logged — here and, as a warning, in the browser.
  */
-async function countView(request: Request, id: string) {
+async function countView(actor: Actor | null, id: string) {
   try {
-    await countVideoView(await getStaffActor(request), id);
+    await countVideoView(actor, id);
     return data<ActionResult>({ ok: true });
   } catch (error) {
     const status = error instanceof Response ? error.status : 500;
@@ -81,9 +82,11 @@ async function countView(request: Request, id: string) {
 
 /** Row buttons: `intent` = publish-toggle | delete | view, with the video's `id`. */
 export async function action({ request }: Route.ActionArgs) {
+  // The staff gate first: it sends an admin who must set up two-factor sign-in there.
+  const actor = await getStaffActor(request);
   const form = await readFormData(request);
   const view = parseWithZod(form, { schema: viewSchema });
-  if (view.status === "success") return countView(request, view.value.id);
+  if (view.status === "success") return countView(actor, view.value.id);
   return runListMutation(
     request,
     {
