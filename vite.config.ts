@@ -3,7 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { visualizer } from "rollup-plugin-visualizer";
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 
 // `ANALYZE=1 npm run build` also writes the client bundle report to bundle-report.html (gzip sizes).
 const analyze = process.env.ANALYZE === "1";
@@ -78,6 +78,55 @@ const REACT_ROUTER_PRODUCTION = {
   replacement: path.resolve("node_modules/react-router/dist/production/index.mjs"),
 };
 
+const READING_BOOT_ENTRY = path.resolve("app/reading-boot/main.ts");
+/** READING_BOOT_PATH of app/shared/paths.ts, which pages load (not imported: the config loads alone). */
+const READING_BOOT_PATH = "/reading-boot.js";
+
+/** The reading boot (app/reading-boot) as one small classic script, shared code inlined. */
+async function buildReadingBoot(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: "warn",
+    publicDir: false,
+    resolve: { tsconfigPaths: true },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: READING_BOOT_ENTRY, formats: ["iife"], name: "rifqReadingBoot" },
+      // Shared modules are pure: what the boot does not use of one (its texts) stays out.
+      rolldownOptions: { treeshake: { moduleSideEffects: false } },
+    },
+  });
+  const [output] = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunk = output?.output.find((file) => file.type === "chunk");
+  if (!chunk) throw new Error("the reading boot was not built");
+  return chunk.code;
+}
+
+/**
+ * A signed-out reader's page loads /reading-boot.js instead of its app (docs/decisions/033): its
+ * TypeScript is bundled on its own into the client build's top folder under that fixed name
+ * (served, precompressed, like the other top files), and answered from source in development.
+ */
+function readingBoot(): Plugin {
+  return {
+    name: "rifq-reading-boot",
+    async generateBundle() {
+      if (this.environment.name !== "client") return;
+      const source = await buildReadingBoot();
+      this.emitFile({ type: "asset", fileName: READING_BOOT_PATH.slice(1), source });
+    },
+    configureServer(server) {
+      server.middlewares.use(READING_BOOT_PATH, (_req, res, next) => {
+        buildReadingBoot().then((source) => {
+          res.setHeader("Content-Type", "text/javascript; charset=utf-8");
+          res.end(source);
+        }, next);
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     tsconfigPaths: true,
@@ -93,6 +142,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    readingBoot(),
     analyze &&
       !isSsrBuild &&
       visualizer({ filename: "bundle-report.html", gzipSize: true, template: "treemap" }),

@@ -4,12 +4,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import type { LiveHandle } from "~/components/live-updates";
 import { NonceProvider } from "~/components/nonce";
-import { SHARED_BLOCK_PATH, toPagePath } from "~/shared/content-blocks";
+import { type LivePage, liveListsOf } from "~/shared/live-event";
+import { livePageAt } from "~/shared/live-page";
 import { defersStylesheet } from "~/shared/stylesheet";
 import { inlineCriticalCss } from "~/utils/critical-css.server";
-import { deferHydration, type ReadingPage } from "~/utils/deferred-hydration.server";
+import { deferHydration } from "~/utils/deferred-hydration.server";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +17,7 @@ export const streamTimeout = 5_000;
  * A signed-out reader's document as one string: its critical CSS inlined, its app loaded when
  * the page first needs it (docs/decisions/025, 033).
  */
-async function readingPage(body: PassThrough, page: ReadingPage) {
+async function readingPage(body: PassThrough, page: LivePage) {
   const chunks: Buffer<ArrayBuffer>[] = [];
   for await (const chunk of body) chunks.push(chunk);
   // Bytes all the way, never a string: decoding and encoding 70 KB of Arabic cost more than the
@@ -27,17 +27,11 @@ async function readingPage(body: PassThrough, page: ReadingPage) {
 }
 
 /** What the inline script needs to know of the page to tell which live changes concern it. */
-function readingPageOf(request: Request, routerContext: EntryContext): ReadingPage {
-  const lists = routerContext.staticHandlerContext.matches.flatMap(
-    (match) =>
-      (routerContext.routeModules[match.route.id]?.handle as LiveHandle | undefined)?.liveLists ??
-      [],
+function readingPageOf(request: Request, routerContext: EntryContext): LivePage {
+  const handles = routerContext.staticHandlerContext.matches.map(
+    (match) => routerContext.routeModules[match.route.id]?.handle,
   );
-  return {
-    pagePath: toPagePath(new URL(request.url).pathname),
-    sharedPath: SHARED_BLOCK_PATH,
-    lists: [...new Set(lists)],
-  };
+  return livePageAt(new URL(request.url).pathname, liveListsOf(handles));
 }
 
 export default function handleRequest(

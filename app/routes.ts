@@ -1,4 +1,5 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { NEWS_PATH, POST_ROUTE_ID } from "./shared/paths";
 
 const site = (path: string, file: string) => route(path, `routes/site/${file}.tsx`);
 
@@ -16,8 +17,9 @@ export default [
     site("services/services", "services-services"),
     site("services/programs", "services-programs"),
     site("media", "media"),
-    site("media/news", "news"),
-    site("media/news/:slug", "news-post"),
+    site(NEWS_PATH.slice(1), "news"),
+    // The post page's id and address are known to the view counter too (server/post-views.ts).
+    route(`${NEWS_PATH.slice(1)}/:slug`, "routes/site/news-post.tsx", { id: POST_ROUTE_ID }),
     site("media/gallery", "gallery"),
     site("feedback", "feedback"),
     site("feedback/:audience", "feedback-survey"),

@@ -21,6 +21,7 @@ import { createPageCache } from "./page-cache";
 import { createPostViewCounter } from "./post-views";
 import { createRealtimeHub } from "./realtime";
 import { createRenderLimit } from "./render-limit";
+import { routeListsOf } from "./route-lists";
 import { trustProxySetting } from "./trust-proxy";
 
 declare module "react-router" {
@@ -39,7 +40,11 @@ const retention = startOutreachRetention();
 const scheduledPublishing = startScheduledPublishing();
 // First run: log the /setup link with its one-time code (docs/decisions/018).
 await announceSetupLink();
-const pageCache = createPageCache({ secret: env.AUTH_SECRET });
+// A page is cleared by the changes to the lists its routes' handles declare (docs/decisions/040).
+const pageCache = createPageCache({
+  secret: env.AUTH_SECRET,
+  listsAt: routeListsOf(serverBuild.routes),
+});
 // Every change clears the cached pages and reads it concerns; a LISTEN reconnect (changes may
 // have been missed) clears them all.
 const realtime = createRealtimeHub({

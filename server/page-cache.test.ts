@@ -4,10 +4,20 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, expect, test } from "vitest";
+import type { ListTable } from "~/shared/live-event";
 import { createPageCache, pickEncoding } from "./page-cache";
 
 const SECRET = "page-cache-test-secret-0123456789abcdef";
-const cache = createPageCache({ secret: SECRET });
+/** The lists the test's pages show, as their routes' handles would declare them. */
+const LISTS: Record<string, ListTable[]> = {
+  "/media/news": ["posts"],
+  "/media/news/a-post": ["posts"],
+  "/feed.xml": ["posts"],
+  "/home-with-news": ["posts"],
+  "/media/gallery": ["videos", "images"],
+  "/slow-news": ["posts"],
+};
+const cache = createPageCache({ secret: SECRET, listsAt: (pathname) => LISTS[pathname] ?? [] });
 /** A cookie value signed as better-auth signs its session cookie. */
 const signed = (value: string) =>
   encodeURIComponent(`${value}.${createHmac("sha256", SECRET).update(value).digest("base64")}`);
@@ -29,7 +39,7 @@ app.use(cache.middleware);
 app.get("/set-cookie", (_req, res) => {
   res.cookie("x", "1").type("html").send("personal");
 });
-app.get("/slow", (_req, res) => {
+app.get(["/slow", "/slow-news"], (_req, res) => {
   renders++;
   const n = renders;
   setTimeout(() => res.type("html").send(`<p>slow render ${n}</p>`), 150);
@@ -151,6 +161,25 @@ test("a change clears only the pages it concerns", async () => {
 
   cache.invalidate();
   expect(await xCache("/donate")).toBe("MISS");
+});
+
+test("a list change clears the entries stored with that list, and only those", async () => {
+  const pages = ["/home-with-news", "/home-without", "/feed.xml", "/media/gallery"];
+  await Promise.all(pages.map((page) => get(page)));
+  expect(await Promise.all(pages.map(xCache))).toEqual(pages.map(() => "HIT"));
+  cache.invalidate({ table: "posts", op: "INSERT", key: "id" });
+  expect(await Promise.all(pages.map(xCache))).toEqual(["MISS", "HIT", "MISS", "HIT"]);
+  cache.invalidate({ table: "images", op: "DELETE", key: "id" });
+  expect(await Promise.all(pages.map(xCache))).toEqual(["HIT", "HIT", "HIT", "MISS"]);
+});
+
+test("a render that a change to its list overtook is not kept; one of another page is", async () => {
+  const pending = Promise.all([get("/slow-news?page=3"), get("/slow?page=3")]);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  cache.invalidate({ table: "posts", op: "UPDATE", key: "id" });
+  await pending;
+  expect(await xCache("/slow-news?page=3")).toBe("MISS");
+  expect(await xCache("/slow?page=3")).toBe("HIT");
 });
 
 test("concurrent misses of one page wait for a single render", async () => {

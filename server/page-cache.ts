@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import type { ChangeEvent } from "~/models/change-visibility.server";
-import { SHARED_BLOCK_PATH, toPagePath } from "~/shared/content-blocks";
 import { displayKey } from "~/shared/display-preferences";
+import { type ChangeEvent, concerns, type ListTable, type LivePage } from "~/shared/live-event";
+import { livePageAt } from "~/shared/live-page";
 import { PAGE_PARAM } from "~/shared/pagination";
 import { hasSignedCookie, SESSION_COOKIE, TOAST_COOKIE } from "~/utils/session-cookie.server";
 
@@ -15,7 +15,8 @@ const brotliAsync = promisify(brotliCompress);
 interface Entry {
   /** Answers from this entry; a page asked for often gets its brotli made smaller. */
   hits: number;
-  pathname: string;
+  /** The page as changes are measured against it: its texts' path and its routes' lists. */
+  page: LivePage;
   contentType: string;
   identity: Buffer;
   gzip: Buffer;
@@ -30,6 +31,7 @@ interface Entry {
 /** A render in progress for a key: the misses that arrive meanwhile wait for its entry. */
 interface Flight {
   entry: Promise<Entry | null>;
+  page: LivePage;
   /** Set when a change concerns the page while it renders: the result is not stored. */
   stale: boolean;
 }
@@ -123,45 +125,29 @@ export function pickEncoding(header = ""): "br" | "gzip" | "identity" {
 }
 
 /**
- * Whether a change can alter the page at `pathname` as a signed-out visitor sees it: a page text
- * its page (a layout text every page), a post the news pages, a video or image the gallery;
- * settings and anything unknown every page.
- */
-export function changeConcernsPath(event: ChangeEvent, pathname: string): boolean {
-  switch (event.table) {
-    case "page_content":
-      return (
-        !event.page_path ||
-        event.page_path === SHARED_BLOCK_PATH ||
-        event.page_path === toPagePath(pathname)
-      );
-    case "posts":
-      return /^\/media\/news(\/|$)/.test(pathname);
-    case "videos":
-    case "images":
-      return /^\/media\/gallery\/?$/.test(pathname);
-    default:
-      return true;
-  }
-}
-
-/**
  * Keeps public pages (and their data requests, which open pages make when a list changes) as a
  * signed-out visitor sees them, already compressed, so a repeat visit
  * costs about what a static file does: no database, no React, no compression. Every response is
  * answered from stored bytes in the encoding the browser accepts (brotli, gzip or none). The
  * stored bytes cannot carry each response's CSP nonce, so cached pages are answered with a CSP
  * that allows their inline scripts by hash instead (docs/decisions/026). A change clears only the
- * pages it concerns (`invalidate`); entries expire after `ttlMs` anyway (scheduled posts appear
- * without a change). Concurrent misses for one page wait for a single render.
+ * pages it concerns (`invalidate`, asking `concerns` of app/shared/live-event.ts with the lists
+ * each page's routes show); entries expire after `ttlMs` anyway (scheduled posts appear without
+ * a change). Concurrent misses for one page wait for a single render.
  */
 export function createPageCache({
   secret,
+  listsAt,
   ttlMs = 60_000,
   maxEntries = 300,
 }: {
   /** AUTH_SECRET: only a cookie signed with it makes a request personal. */
   secret: string;
+  /**
+   * The lists the routes at a page's path show (their handles' `liveLists`: server/route-lists.ts);
+   * a change to one of them clears the page.
+   */
+  listsAt: (pathname: string) => readonly ListTable[];
   ttlMs?: number;
   maxEntries?: number;
 }) {
@@ -179,7 +165,6 @@ export function createPageCache({
 
   /** One copy per text size and contrast: the server renders the reader's choice (decision 029). */
   const keyOf = (req: Request) => `${displayKey(req.headers.cookie)} ${req.originalUrl}`;
-  const urlOfKey = (key: string) => key.slice(key.indexOf(" ") + 1);
 
   function isCacheable(req: Request) {
     return (
@@ -217,7 +202,7 @@ export function createPageCache({
   }
 
   async function compress(
-    pathname: string,
+    page: LivePage,
     body: Buffer,
     contentType: string,
     csp: string | null,
@@ -229,7 +214,7 @@ export function createPageCache({
     ]);
     return {
       hits: 0,
-      pathname,
+      page,
       contentType,
       identity: body,
       gzip: gz,
@@ -252,10 +237,12 @@ export function createPageCache({
     const nonce = res.locals.cspNonce as string;
     const chunks: Buffer[] = [];
     let settle: (entry: Entry | null) => void = () => {};
+    const pathname = pageOf(req.path);
     const flight: Flight = {
       entry: new Promise((resolve) => {
         settle = resolve;
       }),
+      page: livePageAt(pathname, listsAt(pathname)),
       stale: false,
     };
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -285,7 +272,7 @@ export function createPageCache({
           (header): header is [string, string | number | string[]] =>
             header[1] !== undefined && !OWN_HEADERS.has(header[0]),
         );
-        compress(pageOf(req.path), body, contentType, csp, headers).then(
+        compress(flight.page, body, contentType, csp, headers).then(
           (entry) => {
             if (!flight.stale) store(key, entry);
             settle(entry);
@@ -346,10 +333,10 @@ export function createPageCache({
 
   /** Forgets the pages a change concerns; without an event (changes may be missed), every page. */
   function invalidate(event?: ChangeEvent) {
-    const concerns = (pathname: string) => !event || changeConcernsPath(event, pathname);
-    for (const [key, entry] of entries) if (concerns(entry.pathname)) entries.delete(key);
+    const concernsPage = (page: LivePage) => !event || concerns(event, page);
+    for (const [key, entry] of entries) if (concernsPage(entry.page)) entries.delete(key);
     for (const [key, flight] of flights) {
-      if (concerns(pageOf(new URL(urlOfKey(key), "http://localhost").pathname))) {
+      if (concernsPage(flight.page)) {
         flight.stale = true;
         flights.delete(key);
       }

@@ -3,12 +3,11 @@ import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { countPostViewBySlug } from "~/models/posts.server";
 import { consumeRateLimit } from "~/models/rate-limits.server";
+import { NEWS_PATH, POST_ROUTE_ID } from "~/shared/paths";
 import { logger } from "~/utils/logger.server";
 
 /** A post page, as a document (`/media/news/<slug>`) or as React Router's data (`….data`). */
-const POST_PAGE = /^\/media\/news\/([^/]+?)(\.data)?\/?$/;
-/** The post route's id, as React Router's `_routes` parameter names it. */
-const POST_ROUTE_ID = "routes/site/news-post";
+const POST_PAGE = new RegExp(`^${NEWS_PATH}/([^/]+?)(\\.data)?/?$`);
 /** One visitor's views of one post count once an hour. */
 const ONE_VIEW_PER_HOUR = { max: 1, window: 60 * 60 };
 /** Visitors this process already counted (or found counted) this hour, at most this many. */

@@ -1,9 +1,14 @@
 import type { Request, Response } from "express";
-import { type ChannelEvent, isSessionsChanged } from "~/models/change-event.server";
-import { type ChangeEvent, createPublicChangeFilter } from "~/models/change-visibility.server";
+import { createPublicChangeFilter } from "~/models/change-visibility.server";
 import { withNewValue } from "~/models/live-values.server";
 import { getActorPastStaffGate } from "~/services/permissions.server";
-import { type LiveEvent, RESYNC_EVENT } from "~/shared/live-event";
+import {
+  type ChangeEvent,
+  type ChannelEvent,
+  isSessionsChanged,
+  type LiveEvent,
+  RESYNC_EVENT,
+} from "~/shared/live-event";
 import { canManageContent } from "~/shared/roles";
 import { CHANGES_CHANNEL, getDatabaseHandle } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";

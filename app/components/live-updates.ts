@@ -8,42 +8,25 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from "react-router";
+import { type BlockMap, blockId, type StoredBlock } from "~/shared/content-blocks";
 import {
-  type BlockMap,
-  blockId,
-  SHARED_BLOCK_PATH,
-  type StoredBlock,
-  toPagePath,
-} from "~/shared/content-blocks";
-import { type LiveEvent, RESYNC_EVENT } from "~/shared/live-event";
+  concerns,
+  HELD_STREAM,
+  type HeldStream,
+  LIST_TABLES,
+  type ListTable,
+  type LiveEvent,
+  liveListsOf,
+  RESYNC_EVENT,
+} from "~/shared/live-event";
+import { livePageAt } from "~/shared/live-page";
 import { canManageContent, normaliseRole } from "~/shared/roles";
-
-/** The lists (tables) a route shows, declared as `handle = { liveLists: [...] }`. */
-export interface LiveHandle {
-  liveLists?: readonly string[];
-}
 
 /** The settings the site layout applies from the event itself. */
 const LAYOUT_SETTINGS = ["contact_info", "social_links"] as const;
 type LayoutSetting = (typeof LAYOUT_SETTINGS)[number];
 
 const MAX_EVENTS_PER_SECOND = 10;
-
-/**
- * Whether a change concerns the page at `pathname`: its own and the layout's texts, settings,
- * and the lists its routes show (`lists`; without it, every list).
- */
-export function concernsPage(
-  event: LiveEvent,
-  pathname: string,
-  lists?: ReadonlySet<string>,
-): boolean {
-  if (event.table === "page_content") {
-    return event.page_path === toPagePath(pathname) || event.page_path === SHARED_BLOCK_PATH;
-  }
-  if (event.table === "site_settings") return true;
-  return !lists || lists.has(event.table);
-}
 
 /** Whether the event itself holds all the page needs (no request): a text, a layout setting. */
 export function carriesValue(event: LiveEvent): boolean {
@@ -55,11 +38,8 @@ export function carriesValue(event: LiveEvent): boolean {
 }
 
 /** The lists the matched routes show. */
-export function listsOf(matches: UIMatch[]): Set<string> {
-  return new Set(
-    matches.flatMap((match) => (match.handle as LiveHandle | undefined)?.liveLists ?? []),
-  );
-}
+export const listsOf = (matches: UIMatch[]): ListTable[] =>
+  liveListsOf(matches.map((match) => match.handle));
 
 // Values that arrived in events, for the hooks below to apply over the loaders' data.
 const arrived = new EventTarget();
@@ -117,17 +97,11 @@ export function useLiveSetting<T>(key: LayoutSetting, loaded: T): T {
   return change && change.base === loaded ? change.value : loaded;
 }
 
-/** The stream a reader's page held before it hydrated (public/reading-boot.js). */
-interface HandedStream {
-  source: EventSource;
-  heard: (LiveEvent | null)[];
-  stop: () => void;
-}
-
-function takeHandedStream(): HandedStream | null {
-  const holder = window as { __rifqLive?: HandedStream };
-  const handed = holder.__rifqLive ?? null;
-  delete holder.__rifqLive;
+/** The stream a reader's page held before it hydrated (app/reading-boot). */
+function takeHandedStream(): HeldStream | null {
+  const holder = window as { [HELD_STREAM]?: HeldStream };
+  const handed = holder[HELD_STREAM] ?? null;
+  delete holder[HELD_STREAM];
   handed?.stop();
   return handed;
 }
@@ -202,7 +176,8 @@ export function useLiveUpdates() {
       if (++eventsInWindow > MAX_EVENTS_PER_SECOND) return refreshSoon();
       const { pathname, lists } = latest.current;
       // Staff screens declare no lists: staff pages hear every list (they are few).
-      if (!concernsPage(event, pathname, audience === "staff" ? undefined : lists)) return;
+      const page = livePageAt(pathname, audience === "staff" ? LIST_TABLES : lists);
+      if (!concerns(event, page)) return;
       if (carriesValue(event)) emitValue(event);
       else refreshSoon();
     };

@@ -1,14 +1,10 @@
 import { and, eq, lte, type SQL } from "drizzle-orm";
-import type { ChangeEvent, ChangeWithValue } from "~/models/change-event.server";
 import { isPublicSettingKey } from "~/models/live-values.server";
-import type { LiveEvent } from "~/shared/live-event";
+import type { ChangeWithValue, PublicChange } from "~/shared/live-event";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { posts, videos } from "../../database/schema";
-
-// server/** reads the event type from here.
-export type { ChangeEvent };
 
 /** The tables whose rows may be unpublished (images have no status: every image is public). */
 const WITH_STATUS = { posts, videos };
@@ -57,7 +53,7 @@ export function createPublicChangeFilter() {
   }
 
   /** The event as the public may see it, or null when it concerns nothing public. */
-  async function toPublic(event: ChangeWithValue): Promise<LiveEvent | null> {
+  async function toPublic(event: ChangeWithValue): Promise<PublicChange | null> {
     switch (event.table) {
       case "page_content":
         // Page texts are public: which block and its new value (already sanitized) go along.

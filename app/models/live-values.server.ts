@@ -1,7 +1,7 @@
-import type { ChangeEvent, ChangeWithValue } from "~/models/change-event.server";
 import { readPageBlocks } from "~/models/page-content.server";
 import { readAllSettings, SETTING_DEFAULTS } from "~/models/site-settings.server";
 import { blockId } from "~/shared/content-blocks";
+import type { ChangeEvent, ChangeWithValue } from "~/shared/live-event";
 import type { SettingKey } from "~/shared/site-settings";
 import { logger } from "~/utils/logger.server";
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { ChangeEvent } from "~/models/change-event.server";
+import type { ChangeEvent } from "~/shared/live-event";
 import { now } from "~/utils/clock.server";
 import { CHANGES_CHANNEL, db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";

@@ -1,13 +1,17 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
+import type { LivePage } from "~/shared/live-event";
+import { expectLog } from "../../tests/support/logs";
 import {
   deferHydration as deferHydrationOfBytes,
-  type ReadingPage,
+  ROUTER_CONTEXT,
 } from "./deferred-hydration.server";
 
-const deferHydration = (html: string, page: ReadingPage) =>
+const deferHydration = (html: string, page: LivePage) =>
   deferHydrationOfBytes(Buffer.from(html), page).toString("utf8");
 
-const page = { pagePath: "/about", sharedPath: "@layout", lists: ["posts"] };
+const page: LivePage = { pagePath: "/about", sharedPath: "@layout", lists: ["posts"] };
 
 const document = [
   '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n"/>',
@@ -51,8 +55,26 @@ describe("a reader's page without its app", () => {
     );
   });
 
-  test("leaves a document without the app's scripts as it is", () => {
+  test("leaves a document without the app's scripts as it is, and says so loudly", () => {
+    // React Router writing its scripts otherwise (an upgrade): every reader's page would load its
+    // whole app. Logged as an error once per process (docs/decisions/033).
+    expectLog("logger.error", /React Router's scripts were not found/);
     const plain = "<html><head></head><body><p>نص</p></body></html>";
     expect(deferHydration(plain, page)).toBe(plain);
+    expect(deferHydration(plain.replace("نص", "نص آخر"), page)).toContain("نص آخر");
+  });
+
+  test("the marker it looks for is the one the installed React Router writes", () => {
+    // React Router's <Scripts> source, in the builds the server and the browser use.
+    for (const build of ["production", "development"]) {
+      const dir = path.resolve("node_modules/react-router/dist", build);
+      const sources = readdirSync(dir)
+        .filter((file) => file.endsWith(".mjs"))
+        .map((file) => readFileSync(path.join(dir, file), "utf8"));
+      expect(
+        sources.some((source) => source.includes(`\`${ROUTER_CONTEXT}\${`)),
+        `React Router (${build}) no longer writes "${ROUTER_CONTEXT}": see docs/decisions/033`,
+      ).toBe(true);
+    }
   });
 });

@@ -3,26 +3,26 @@
  * `<details>`, and the page cache answers a full page in a few KB. So its React app (framework,
  * routes, ~120 KB) does not load with it. The server moves the app's scripts — what React
  * Router's `<Scripts>` writes at the end of `<body>`, and the module preloads React hoists into
- * `<head>` — into an inert `<template>`; public/reading-boot.js (1 KB, cached) puts them back where
+ * `<head>` — into an inert `<template>`; the reading boot (app/reading-boot, ~1 KB) puts them back where
  * they were, so hydration meets the very DOM it rendered, when the page first needs the app: the
  * reader touches, focuses or types into a control, or a live change concerns the page
  * (docs/decisions/033-reading-pages-without-the-app.md).
  */
 
+import type { LivePage } from "~/shared/live-event";
+import { READING_BOOT_PATH } from "~/shared/paths";
+import { logger } from "~/utils/logger.server";
+
 /** A document's bytes. */
 type Bytes = Buffer<ArrayBuffer>;
 
-export interface ReadingPage {
-  /** The page path its own texts are stored under (toPagePath of the URL). */
-  pagePath: string;
-  /** The layout's texts' path. */
-  sharedPath: string;
-  /** The lists (tables) the page's routes show (route handles' `liveLists`). */
-  lists: string[];
-}
-
-/** Where React Router's scripts at the end of <body> begin: the router's context. */
-const ROUTER_CONTEXT = "window.__reactRouterContext = ";
+/**
+ * Where React Router's scripts at the end of <body> begin: the router's context, as its
+ * `<Scripts>` writes it. This is React Router's inner detail, not its API: an upgrade that
+ * writes it otherwise leaves every page with its whole app. It is logged as an error here, and
+ * tests/e2e/budget.e2e.ts checks the built server's real pages (docs/decisions/033).
+ */
+export const ROUTER_CONTEXT = "window.__reactRouterContext = ";
 /** The app's module preloads, which React puts in <head>. */
 const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 
@@ -31,13 +31,17 @@ const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
  * document (its bytes) is searched one character per byte, so finding the places costs no UTF-8
  * decoding and the pieces between them are copied as they are.
  */
-export function deferHydration(html: Bytes, page: ReadingPage): Bytes {
+export function deferHydration(html: Bytes, page: LivePage): Bytes {
   const text = html.toString("latin1");
   const headEnd = text.indexOf("</head>");
   const bodyEnd = text.lastIndexOf("</body>");
+  if (headEnd < 0 || bodyEnd < 0) return html;
   const context = text.indexOf(ROUTER_CONTEXT, headEnd);
   const scriptsStart = text.lastIndexOf("<script", context);
-  if (headEnd < 0 || bodyEnd < 0 || context < 0 || scriptsStart < headEnd) return html;
+  if (context < 0 || scriptsStart < headEnd) {
+    reportScriptsNotFound();
+    return html;
+  }
   const head = text.slice(0, headEnd);
   const preloads = head.match(MODULE_PRELOADS) ?? [];
   return Buffer.concat([
@@ -46,9 +50,20 @@ export function deferHydration(html: Bytes, page: ReadingPage): Bytes {
     Buffer.from(`<template id="rifq-app" data-page="${escapeAttribute(JSON.stringify(page))}">`),
     Buffer.from(preloads.join(""), "latin1"),
     html.subarray(scriptsStart, bodyEnd),
-    Buffer.from('</template><script src="/reading-boot.js" defer></script>'),
+    Buffer.from(`</template><script src="${READING_BOOT_PATH}" defer></script>`),
     html.subarray(bodyEnd),
   ]);
+}
+
+let reported = false;
+/** Once per process: every reader's page would say the same. */
+function reportScriptsNotFound() {
+  if (reported) return;
+  reported = true;
+  logger.error(
+    { marker: ROUTER_CONTEXT },
+    "a reader's page was sent with its whole app: React Router's scripts were not found (docs/decisions/033)",
+  );
 }
 
 const escapeAttribute = (value: string) =>

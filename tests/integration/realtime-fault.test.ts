@@ -18,7 +18,7 @@ import { type EventStream, openEventStream } from "../support/sse";
 // Needs a real server: TEST_DATABASE_URL.
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("when the LISTEN connection is killed", () => {
-  const pageCache = createPageCache({ secret: getEnv().AUTH_SECRET });
+  const pageCache = createPageCache({ secret: getEnv().AUTH_SECRET, listsAt: () => [] });
   let hub: ReturnType<typeof createRealtimeHub>;
   let server: ReturnType<ReturnType<typeof express>["listen"]>;
   let base = "";

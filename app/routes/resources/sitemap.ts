@@ -1,5 +1,9 @@
 import { buildSitemap, publicBaseUrl } from "~/models/news-feed.server";
+import type { LiveHandle } from "~/shared/live-event";
 import type { Route } from "./+types/sitemap";
+
+/** Not a page, but the sitemap lists the posts: a change to one clears it from the page cache. */
+export const handle: LiveHandle = { liveLists: ["posts"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const xml = await buildSitemap(await publicBaseUrl(request));

@@ -10,7 +10,6 @@ import {
 } from "~/components/gallery/gallery-filters";
 import { GalleryStats } from "~/components/gallery/gallery-stats";
 import { VideoChannel } from "~/components/gallery/video-channel";
-import type { LiveHandle } from "~/components/live-updates";
 import { PageHero } from "~/components/page";
 import { PageLinks } from "~/components/page-links";
 import { galleryTallies, listGalleryPage } from "~/models/gallery.server";
@@ -22,6 +21,7 @@ import {
   parseGalleryFilter,
   toGalleryItem,
 } from "~/shared/gallery";
+import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta } from "~/shared/meta";
 import { pageFrom } from "~/shared/pagination";
 import { SITE_LAYOUT_ID, type SiteLayoutData } from "~/shared/site-layout-data";

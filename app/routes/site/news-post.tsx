@@ -3,7 +3,6 @@ import { data, Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "re
 import { VideoPlayer } from "~/components/admin/video-player";
 import { BlockScope, BlocksProvider, Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
-import type { LiveHandle } from "~/components/live-updates";
 import { NEWS_PATH } from "~/components/news/category-chips";
 import { PostDate } from "~/components/news/post-date";
 import { buttonClass } from "~/components/ui/button";
@@ -11,6 +10,7 @@ import { publicBaseUrl } from "~/models/news-feed.server";
 import { getBlocks } from "~/models/page-content.server";
 import { getPostForPreview, getPublishedPost, type PublicPostPage } from "~/models/posts.server";
 import { getActorPastStaffGate } from "~/services/permissions.server";
+import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta, SITE_NAME } from "~/shared/meta";
 import { authorOf, categoryOf, excerptOf, LIST_EXCERPT_LENGTH } from "~/shared/news";
 import { postPath } from "~/shared/paths";

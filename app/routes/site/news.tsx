@@ -3,7 +3,6 @@ import { Newspaper } from "lucide-react";
 import { redirect, useLoaderData, useNavigation } from "react-router";
 import { Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
-import type { LiveHandle } from "~/components/live-updates";
 import { CategoryChips, NEWS_LIST_ANCHOR, NEWS_PATH } from "~/components/news/category-chips";
 import { NewsCard } from "~/components/news/news-card";
 import { NEWSLETTER_INTENT, NEWSLETTER_SENT_PATH, Newsletter } from "~/components/news/newsletter";
@@ -18,6 +17,7 @@ import {
 import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
 import { formAnswer } from "~/shared/action-result";
 import { cn } from "~/shared/cn";
+import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta } from "~/shared/meta";
 import {
   categoryChips,
