@@ -153,6 +153,14 @@ test("a change clears only the pages it concerns", async () => {
   expect(await xCache("/donate")).toBe("MISS");
 });
 
+test("a post's change clears the feeds and the sitemap a browser was given, not robots.txt", async () => {
+  const lists = ["/feed.xml", "/atom.xml", "/sitemap.xml", "/robots.txt"];
+  await Promise.all(lists.map((path) => get(path)));
+  expect(await Promise.all(lists.map(xCache))).toEqual(lists.map(() => "HIT"));
+  cache.invalidate({ table: "posts", op: "UPDATE", key: "some-id" });
+  expect(await Promise.all(lists.map(xCache))).toEqual(["MISS", "MISS", "MISS", "HIT"]);
+});
+
 test("concurrent misses of one page wait for a single render", async () => {
   const before = renders;
   const responses = await Promise.all(Array.from({ length: 20 }, () => get("/slow")));

@@ -122,10 +122,13 @@ export function pickEncoding(header = ""): "br" | "gzip" | "identity" {
   return takes("br") ? "br" : takes("gzip") ? "gzip" : "identity";
 }
 
+/** What lists the posts for feed readers and search engines (a browser's copy is cached too). */
+const POST_LISTS = new Set(["/feed.xml", "/atom.xml", "/sitemap.xml"]);
+
 /**
  * Whether a change can alter the page at `pathname` as a signed-out visitor sees it: a page text
- * its page (a layout text every page), a post the news pages, a video or image the gallery;
- * settings and anything unknown every page.
+ * its page (a layout text every page), a post the news pages, feeds and sitemap, a video or
+ * image the gallery; settings and anything unknown every page.
  */
 export function changeConcernsPath(event: ChangeEvent, pathname: string): boolean {
   switch (event.table) {
@@ -136,7 +139,7 @@ export function changeConcernsPath(event: ChangeEvent, pathname: string): boolea
         event.page_path === toPagePath(pathname)
       );
     case "posts":
-      return /^\/media\/news(\/|$)/.test(pathname);
+      return /^\/media\/news(\/|$)/.test(pathname) || POST_LISTS.has(pathname);
     case "videos":
     case "images":
       return /^\/media\/gallery\/?$/.test(pathname);
