@@ -1,5 +1,6 @@
 // `npm run backup [-- --out <file>]`: one .tar.gz with the database (plain SQL), the uploads
-// and a manifest; by default DATA_DIR/backups/rifq-<UTC time>.tar.gz. See docs/decisions/017.
+// and a manifest; by default DATA_DIR/backups/rifq-<UTC time>.tar.gz. The archive is its
+// owner's only (0600), DATA_DIR/backups too (0700). See docs/decisions/017 and 037.
 import path from "node:path";
 import {
   describeContents,
@@ -12,6 +13,7 @@ import {
   backupsDir,
   generatedAuthSecret,
   openSourceForCommand,
+  privateBackupsDir,
 } from "~/utils/backup/site-env.server";
 import { getEnv } from "~/utils/env.server";
 import { getStorage } from "~/utils/storage.server";
@@ -26,6 +28,7 @@ await runCommand(async () => {
   const outFile = values.out ?? path.join(backupsDir(env.DATA_DIR), backupFileName(now));
   const opened = await openSourceForCommand(env);
   try {
+    if (!values.out) await privateBackupsDir(env.DATA_DIR);
     const { file, manifest } = await createBackup({
       database: opened.source,
       storage: getStorage(),

@@ -1,14 +1,16 @@
-import { Feed } from "feed";
 import { MENU, type MenuItem } from "~/content/menu";
 import { SITE_NAME } from "~/shared/meta";
 import { excerptOf, LIST_EXCERPT_LENGTH } from "~/shared/news";
 import { postPath } from "~/shared/paths";
+import { now } from "~/utils/clock.server";
 import { getEnv } from "~/utils/env.server";
-import { listPublishedPosts } from "./posts.server";
+import { atom1, type FeedChannel, rss2 } from "~/utils/feed-xml.server";
+import { feedPostHtml } from "~/utils/rich-text.server";
+import { listFeedPosts, listPublishedPosts } from "./posts.server";
 import { getSiteUrlSetting } from "./site-settings.server";
 
 // What search engines and feed readers read: the sitemap, robots.txt and the news feed. Each
-// lists published, due posts only (listPublishedPosts), like the news page.
+// lists published, due posts only (listPublishedPosts, listFeedPosts), like the news page.
 
 /** The site's public address without a trailing slash: the setting, else SITE_URL, else the request's. */
 export async function publicBaseUrl(request: Request): Promise<string> {
@@ -60,31 +62,31 @@ export function buildRobots(base: string): string {
   ].join("\n");
 }
 
-/** The news feed (the `feed` library), newest first: RSS 2.0 or Atom 1.0. */
+/**
+ * The news feed, newest first: RSS 2.0 or Atom 1.0 (docs/decisions/037). Titles and summaries
+ * are the post's plain text; the article is the page's sanitized HTML.
+ */
 export async function buildNewsFeed(base: string, format: "rss" | "atom"): Promise<string> {
-  const posts = await listPublishedPosts();
-  const feed = new Feed({
+  const posts = await listFeedPosts();
+  const feed: FeedChannel = {
     title: `أخبار ${SITE_NAME}`,
     description: `آخر أخبار ${SITE_NAME}`,
-    id: `${base}/media/news`,
     link: `${base}/media/news`,
+    rssUrl: `${base}/feed.xml`,
+    atomUrl: `${base}/atom.xml`,
     language: "ar",
-    copyright: SITE_NAME,
-    updated: posts[0]?.publishedAt ?? undefined,
-    feedLinks: { rss: `${base}/feed.xml`, atom: `${base}/atom.xml` },
-  });
-  for (const post of posts) {
-    const link = absolute(base, postPath(post.slug));
-    feed.addItem({
+    rights: SITE_NAME,
+    updated: posts[0]?.publishedAt ?? now(),
+    entries: posts.map((post) => ({
+      link: absolute(base, postPath(post.slug)),
       title: post.title,
-      id: link,
-      link,
-      description: excerptOf(post, LIST_EXCERPT_LENGTH),
+      summary: excerptOf(post, LIST_EXCERPT_LENGTH),
+      html: feedPostHtml(post.html, base),
       date: post.publishedAt ?? post.updatedAt,
-      author: post.authorName ? [{ name: post.authorName }] : undefined,
-      category: post.categoryName ? [{ name: post.categoryName }] : undefined,
-      image: post.featuredImage ? absolute(base, post.featuredImage) : undefined,
-    });
-  }
-  return format === "rss" ? feed.rss2() : feed.atom1();
+      author: post.authorName,
+      category: post.categoryName,
+      image: post.featuredImage ? absolute(base, post.featuredImage) : null,
+    })),
+  };
+  return format === "rss" ? rss2(feed) : atom1(feed);
 }

@@ -146,6 +146,21 @@ export async function listFeaturedPosts() {
     .limit(FEATURED_LIMIT);
 }
 
+/** How many posts the news feeds carry, newest first: each with its whole article. */
+export const FEED_SIZE = 50;
+
+/** The newest published, due posts with their HTML, for the news feeds. */
+export async function listFeedPosts() {
+  return db
+    .select({ ...publicPostColumns, html: posts.content })
+    .from(posts)
+    .leftJoin(categories, eq(posts.categoryId, categories.id))
+    .leftJoin(users, eq(posts.authorId, users.id))
+    .where(isPublic())
+    .orderBy(...newestPublishedFirst)
+    .limit(FEED_SIZE);
+}
+
 /**
  * The category names of the published posts, in the order their newest post comes (as the chips
  * showed them when every post was loaded); null for posts without a category.

@@ -164,6 +164,40 @@ export function htmlToPlainText(html: string): string {
     .join("\n");
 }
 
+/** What a video of an article becomes in a feed (a reader runs none of our player). */
+export const FEED_VIDEO_LINK_TEXT = "شاهد الفيديو على يوتيوب";
+
+/**
+ * An article as a feed reader gets it (docs/decisions/037): the page's sanitized HTML, with our
+ * own addresses made absolute (a reader does not know the site) and each video a link to it.
+ */
+export function feedPostHtml(storedHtml: string, base: string): string {
+  const absolute = (url = "") => (/^\/(?!\/)/.test(url) ? `${base}${url}` : url);
+  // The allowlist ran first (toPostHtml): this pass only rewrites what it kept.
+  return sanitizeHtml(toPostHtml(storedHtml), {
+    ...POST_HTML_RULES,
+    exclusiveFilter: undefined,
+    transformTags: {
+      a: (_tag, attribs) => ({
+        tagName: "a",
+        attribs: { ...attribs, href: absolute(attribs.href) },
+      }),
+      img: (_tag, attribs) => ({
+        tagName: "img",
+        attribs: { ...attribs, src: absolute(attribs.src) },
+      }),
+      div: (_tag, attribs) => ({
+        tagName: "a",
+        attribs: {
+          href: `https://www.youtube.com/watch?v=${attribs["data-youtube-id"]}`,
+          rel: "noopener noreferrer",
+        },
+        text: FEED_VIDEO_LINK_TEXT,
+      }),
+    },
+  }).trim();
+}
+
 /** A piece of an article as the public page renders it. */
 export type ContentPart = { kind: "html"; html: string } | { kind: "youtube"; id: string };
 

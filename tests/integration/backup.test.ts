@@ -1,6 +1,14 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -66,6 +74,8 @@ afterAll(async () => {
 });
 
 const newFolder = (name: string) => mkdtempSync(path.join(workDir, `${name}-`));
+/** Who may read and write a file or folder (its permission bits). */
+const modeOf = (file: string) => statSync(file).mode & 0o777;
 
 // ─── what a site holds ──────────────────────────────────────────────────────────────────────
 
@@ -262,6 +272,27 @@ describe("a backup restores with every row and every file", () => {
     );
     // The post's image and the gallery image, each with two smaller copies.
     expect(manifest.files).toHaveLength(6);
+  });
+
+  test("the archive and the folders made for it are its owner's only, whatever the umask", async () => {
+    // It holds the auth secret, password hashes and volunteers' data.
+    const previous = process.umask(0o000);
+    try {
+      const made = path.join(newFolder("private"), "made", "for-it");
+      const out = path.join(made, "site.tar.gz");
+      await backupOfInstalled(out);
+      expect(modeOf(out)).toBe(0o600);
+      expect(modeOf(made)).toBe(0o700);
+      expect(modeOf(path.dirname(made))).toBe(0o700);
+      // A folder that was there already is the operator's: left as it is.
+      const shared = newFolder("shared");
+      chmodSync(shared, 0o755);
+      await backupOfInstalled(path.join(shared, "site.tar.gz"));
+      expect(modeOf(path.join(shared, "site.tar.gz"))).toBe(0o600);
+      expect(modeOf(shared)).toBe(0o755);
+    } finally {
+      process.umask(previous);
+    }
   });
 
   test(
@@ -543,6 +574,22 @@ describe("nightly backups", () => {
     HEAVY,
   );
 
+  test(
+    "write archives only their owner can read, into a folder only their owner can open",
+    async () => {
+      const dataDir = newFolder("nightly-private");
+      const folder = backupsDir(dataDir);
+      // As an older version left it: open to everyone on the machine.
+      await mkdir(folder);
+      chmodSync(folder, 0o755);
+      const file = await runNightlyBackup(context(dataDir, 3));
+      expect(file).toBeTruthy();
+      expect(modeOf(file as string)).toBe(0o600);
+      expect(modeOf(folder)).toBe(0o700);
+    },
+    HEAVY,
+  );
+
   test.runIf(SERVER_URL)("skip the run while another process holds the lock", async () => {
     const dataDir = newFolder("nightly-locked");
     const holder = new pg.Client({ connectionString: installedUrl() });
@@ -629,6 +676,12 @@ describe("npm run backup and npm run restore", () => {
       const archive = path.join(backupsDir(siteDir), archiveName);
       expect(backup.stdout).toContain(`تم حفظ النسخة الاحتياطية: ${archive}`);
       expect(backup.stdout).toContain("الملفات المرفوعة: 6");
+      expect(modeOf(archive)).toBe(0o600);
+      expect(modeOf(backupsDir(siteDir))).toBe(0o700);
+      const chosen = path.join(newFolder("chosen"), "rifq.tar.gz");
+      const toChosen = await command("backup", ["--out", chosen], env);
+      expect(toChosen.stderr).toBe("");
+      expect(modeOf(chosen)).toBe(0o600);
 
       const newDir = newFolder("restored-by-command");
       const restore = await command("restore", [archive], {

@@ -5,3 +5,8 @@ import { JSDOM } from "jsdom";
 export function parseXml(text: string): Document {
   return new JSDOM(text, { contentType: "text/xml" }).window.document as Document;
 }
+
+/** Parses `html` as a piece of an HTML page, the way a feed reader reads an entry's HTML. */
+export function parseHtmlFragment(html: string): DocumentFragment {
+  return JSDOM.fragment(html) as DocumentFragment;
+}

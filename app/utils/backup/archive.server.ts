@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
+import { chmod, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import * as tar from "tar";
 import { BackupError } from "./backup-error.server";
@@ -12,18 +12,25 @@ import {
   sha256,
   UPLOADS_FOLDER,
 } from "./manifest.server";
+import { createPrivateFolder, PRIVATE_FILE } from "./private-files.server";
 
 /**
- * Packs a staged folder (manifest, dump, uploads) into one .tar.gz. It is written beside the
- * target and renamed at the end, so no one ever sees half an archive under the final name.
+ * Packs a staged folder (manifest, dump, uploads) into one .tar.gz, readable by its owner only.
+ * It is written beside the target and renamed at the end, so no one ever sees half an archive
+ * under the final name.
  */
 export async function packArchive(stagingDir: string, outFile: string): Promise<void> {
   if (existsSync(outFile)) throw new BackupError(`الملف موجود مسبقاً: ${outFile}`);
-  await mkdir(path.dirname(outFile), { recursive: true });
+  await createPrivateFolder(path.dirname(outFile));
   const partial = `${outFile}.partial`;
   try {
     const entries = (await readdir(stagingDir)).sort();
-    await tar.create({ gzip: true, file: partial, cwd: stagingDir, portable: true }, entries);
+    await tar.create(
+      { gzip: true, file: partial, cwd: stagingDir, portable: true, mode: PRIVATE_FILE },
+      entries,
+    );
+    // The mode given on creation passes through the umask (and a left-over partial keeps its own).
+    await chmod(partial, PRIVATE_FILE);
     await rename(partial, outFile);
   } finally {
     await rm(partial, { force: true });

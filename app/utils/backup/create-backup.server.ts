@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Storage } from "../storage.server";
 import { packArchive } from "./archive.server";
@@ -11,6 +11,7 @@ import {
   type Manifest,
   sha256,
 } from "./manifest.server";
+import { createPrivateFolder } from "./private-files.server";
 import { copyUploadsOut } from "./uploads.server";
 
 export interface BackupOptions {
@@ -32,7 +33,7 @@ export async function createBackup(
   options: BackupOptions,
 ): Promise<{ file: string; manifest: Manifest }> {
   const outFile = path.resolve(options.outFile);
-  await mkdir(path.dirname(outFile), { recursive: true });
+  await createPrivateFolder(path.dirname(outFile));
   const staging = await mkdtemp(path.join(path.dirname(outFile), ".rifq-backup-"));
   try {
     const dump = await dumpDatabase(options.database);

@@ -7,7 +7,7 @@ import { getStorage, type Storage } from "../storage.server";
 import { createBackup } from "./create-backup.server";
 import { holdDataDir } from "./data-dir-lock.server";
 import { backupFileName, newestBackupTime, pruneBackups } from "./retention.server";
-import { backupsDir, generatedAuthSecret, openSourceInServer } from "./site-env.server";
+import { generatedAuthSecret, openSourceInServer, privateBackupsDir } from "./site-env.server";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -44,7 +44,7 @@ export async function runNightlyBackup(
 ): Promise<string | null> {
   const { env } = context;
   return withNightlyLock(env.DATABASE_URL, async () => {
-    const folder = backupsDir(env.DATA_DIR);
+    const folder = await privateBackupsDir(env.DATA_DIR);
     const newest = await newestBackupTime(folder);
     if (newest && now.getTime() - newest.getTime() < dueAfterMs) return null;
     const opened = await openSourceInServer(context.handle, env);

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmod } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { DatabaseHandle } from "../db.server";
@@ -7,6 +8,7 @@ import { BackupError } from "./backup-error.server";
 import { markerOf, processHoldingDataDir } from "./data-dir-lock.server";
 import type { DatabaseSource } from "./dump.server";
 import type { DatabaseTarget } from "./load.server";
+import { createPrivateFolder, PRIVATE_FOLDER } from "./private-files.server";
 
 // How the commands and the server find the database and the secret from the environment
 // (app/utils/db.server.ts and env.server.ts decide the same places).
@@ -15,6 +17,14 @@ type SiteEnv = Pick<Env, "DATA_DIR" | "DATABASE_URL" | "AUTH_SECRET">;
 
 export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, "db");
 export const backupsDir = (dataDir: string) => path.join(dataDir, "backups");
+
+/** DATA_DIR/backups, made its owner's only: also when an older version made it open to all. */
+export async function privateBackupsDir(dataDir: string): Promise<string> {
+  const folder = backupsDir(dataDir);
+  await createPrivateFolder(folder);
+  await chmod(folder, PRIVATE_FOLDER);
+  return folder;
+}
 const authSecretFile = (dataDir: string) => path.join(dataDir, "auth-secret");
 
 export interface OpenedSource {
