@@ -6,6 +6,7 @@ import helmet from "helmet";
 import { startOutreachRetention } from "~/models/outreach-retention.server";
 import { startScheduledPublishing } from "~/models/scheduled-posts.server";
 import { announceSetupLink } from "~/models/setup-code.server";
+import { buildAnsweringRefusals } from "~/services/error-answers.server";
 import { forgetSessionReads } from "~/services/permissions.server";
 import { startServerBackups } from "~/utils/backup/schedule.server";
 import { setClockOffset } from "~/utils/clock.server";
@@ -172,8 +173,9 @@ app.use(createRenderLimit({ concurrency: RENDER_CONCURRENCY }));
 app.use(
   createRequestHandler({
     // The build itself, not a function returning it: React Router then derives its routes once
-    // instead of on every request (docs/decisions/027).
-    build: serverBuild,
+    // instead of on every request (docs/decisions/027). A model's refusal that no route caught is
+    // answered with its status and message (docs/decisions/041).
+    build: buildAnsweringRefusals(serverBuild),
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
   }),
 );

@@ -1,4 +1,5 @@
 import { asc, count, eq } from "drizzle-orm";
+import { ConflictError, NotFoundError } from "~/shared/domain-errors";
 import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
 import { isUuid, violatedUniqueConstraint } from "~/utils/db-helpers.server";
@@ -11,16 +12,15 @@ export async function listCategories() {
 
 export type Category = Awaited<ReturnType<typeof listCategories>>[number];
 
-const notFound = () => new Response("التصنيف غير موجود", { status: 404 });
+const notFound = () => new NotFoundError("التصنيف غير موجود");
 
 export const CATEGORY_NAME_TAKEN = "يوجد تصنيف بهذا الاسم، اختر اسماً آخر";
 export const CATEGORY_SLUG_TAKEN = "هذا الرابط مستخدم لتصنيف آخر، اختر رابطاً مختلفاً";
 
 /** The name or the slug is already used by another category. */
-export class CategoryTakenError extends Error {
-  override name = "CategoryTakenError";
+export class CategoryTakenError extends ConflictError {
   constructor(readonly field: "name" | "slug") {
-    super(field === "name" ? CATEGORY_NAME_TAKEN : CATEGORY_SLUG_TAKEN);
+    super(field === "name" ? CATEGORY_NAME_TAKEN : CATEGORY_SLUG_TAKEN, field);
   }
 }
 

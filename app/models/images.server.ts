@@ -1,4 +1,5 @@
 import { eq, ilike, or } from "drizzle-orm";
+import { NotFoundError } from "~/shared/domain-errors";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
@@ -37,7 +38,7 @@ export async function isOurImage(url: string): Promise<boolean> {
 /** Where gallery images live in storage (spec §7: a random name; ours is `gallery/…webp`). */
 const IMAGE_FOLDER = "gallery";
 
-const notFound = () => new Response("الصورة غير موجودة", { status: 404 });
+const notFound = () => new NotFoundError("الصورة غير موجودة");
 
 export const STAFF_IMAGES_PAGE_SIZE = 24;
 /** The image picker of the post editor offers the newest images only. */

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { NotFoundError } from "~/shared/domain-errors";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
@@ -157,7 +158,7 @@ export async function deleteExpiredSubscriptions(now = new Date()): Promise<numb
 /** Removes a subscriber who asked staff to (admins only; the e-mailed link does it by itself). */
 export async function deleteSubscriber(actor: Actor | null, id: string) {
   assertRole(actor, "admin");
-  const gone = new Response("المشترك غير موجود", { status: 404 });
+  const gone = new NotFoundError("المشترك غير موجود");
   if (!isUuid(id)) throw gone;
   const [row] = await db
     .delete(newsletterSubscribers)

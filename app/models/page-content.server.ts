@@ -11,6 +11,7 @@ import {
   PAGE_TEXT_MESSAGES,
   type StoredBlock,
 } from "~/shared/content-blocks";
+import { InvalidInputError, NotFoundError } from "~/shared/domain-errors";
 import { type Actor, assertRole } from "~/shared/roles";
 import { type Database, db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
@@ -107,13 +108,11 @@ export async function getBlocks(paths: string[]): Promise<BlockMap> {
   }
 }
 
-/** A refused input: a 400 response with the first Arabic message, like `assertRole`'s 401/403. */
+/** A refused input: a 400 refusal with the first Arabic message, like `assertRole`'s 401/403. */
 function parseOrRefuse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw new Response(result.error.issues[0]?.message ?? PAGE_TEXT_MESSAGES.failed, {
-    status: 400,
-  });
+  throw new InvalidInputError(result.error.issues[0]?.message ?? PAGE_TEXT_MESSAGES.failed);
 }
 
 /** A successful write answers the block as now stored (null: back to the built-in default). */
@@ -188,7 +187,7 @@ export async function savePageText(
   );
   const contentValue = contentType === "html" ? sanitizeBlockHtml(value).trim() : value;
   if (!hasVisibleText(contentValue)) {
-    throw new Response(PAGE_TEXT_MESSAGES.emptyValue, { status: 400 });
+    throw new InvalidInputError(PAGE_TEXT_MESSAGES.emptyValue);
   }
   const target = { pagePath, contentKey };
   return writeIfUnchanged(target, expectedUpdatedAt, async (tx, current) => {
@@ -234,7 +233,7 @@ export async function restorePageTextRevision(
         eq(pageContentRevisions.contentKey, contentKey),
       ),
     );
-  if (!revision) throw new Response(PAGE_TEXT_MESSAGES.invalidRevision, { status: 404 });
+  if (!revision) throw new NotFoundError(PAGE_TEXT_MESSAGES.invalidRevision);
   return savePageText(actor, {
     pagePath,
     contentKey,

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { NotFoundError } from "~/shared/domain-errors";
 import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
 import { isUuid } from "~/utils/db-helpers.server";
@@ -43,12 +44,12 @@ export const REVISION_NOT_FOUND = "هذه النسخة غير موجودة";
 export async function restorePostRevision(actor: Actor | null, postId: string, revisionId: string) {
   const editor = assertRole(actor, "editor");
   const post = await getPostForStaff(editor, postId);
-  if (!post || !isUuid(revisionId)) throw new Response(REVISION_NOT_FOUND, { status: 404 });
+  if (!post || !isUuid(revisionId)) throw new NotFoundError(REVISION_NOT_FOUND);
   const [revision] = await db
     .select()
     .from(postRevisions)
     .where(and(eq(postRevisions.id, revisionId), eq(postRevisions.postId, postId)));
-  if (!revision) throw new Response(REVISION_NOT_FOUND, { status: 404 });
+  if (!revision) throw new NotFoundError(REVISION_NOT_FOUND);
   return updatePost(editor, postId, {
     title: revision.title,
     slug: post.slug,

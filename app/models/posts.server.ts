@@ -13,6 +13,8 @@ import {
   sql,
 } from "drizzle-orm";
 import { isOurImage } from "~/models/images.server";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
+import { SHARE_IMAGE_NOT_OURS } from "~/shared/image-rules";
 import { ALL_NEWS_CHIP, FEATURED_LIMIT, UNCATEGORISED } from "~/shared/news";
 import { type Paged, pageWindow, toPaged } from "~/shared/pagination";
 import { type PostStatus, publishedAtFor, toggledStatus } from "~/shared/post-status";
@@ -207,14 +209,18 @@ export async function countPostViewBySlug(slug: string) {
 const IMAGE_FOLDER = "posts";
 const POST_NOT_FOUND = "المقال غير موجود";
 
-const notFound = () => new Response(POST_NOT_FOUND, { status: 404 });
+const notFound = () => new NotFoundError(POST_NOT_FOUND);
 
 /** The autosave key of a post that has not been saved yet. */
 export const NEW_POST_DRAFT = "new";
 
+export const SLUG_TAKEN = "هذا الرابط مستخدم لمقال آخر، اختر رابطاً مختلفاً";
+
 /** Another post already uses this slug. */
-export class PostSlugTakenError extends Error {
-  override name = "PostSlugTakenError";
+export class PostSlugTakenError extends ConflictError {
+  constructor() {
+    super(SLUG_TAKEN, "slug");
+  }
 }
 
 export interface StaffPostFilters {
@@ -301,8 +307,10 @@ export interface PostInput {
 }
 
 /** The share image is not an image of ours (docs/decisions/035). */
-export class PostShareImageError extends Error {
-  override name = "PostShareImageError";
+export class PostShareImageError extends InvalidInputError {
+  constructor() {
+    super(SHARE_IMAGE_NOT_OURS, "shareImage");
+  }
 }
 
 /**
@@ -314,9 +322,17 @@ async function assertShareImage(url: string | null | undefined, kept: string | n
   if (!(await isOurImage(url))) throw new PostShareImageError();
 }
 
-/** Someone else saved the post since this form was opened (`version` is out of date). */
-export class PostEditConflictError extends Error {
-  override name = "PostEditConflictError";
+export const EDIT_CONFLICT =
+  "عدّل شخص آخر هذا المقال بعد أن فتحته، فلم يُحفظ شيء. انسخ تعديلاتك ثم أعد تحميل الصفحة لترى نسخته.";
+
+/**
+ * Someone else changed the post since it was shown: its form's `version` is out of date (the
+ * whole form's error), or its status changed before a list's toggle applied.
+ */
+export class PostEditConflictError extends ConflictError {
+  constructor(message = EDIT_CONFLICT) {
+    super(message);
+  }
 }
 
 /** The columns a save writes, with the content sanitized and its plain text beside it. */
@@ -462,7 +478,7 @@ export async function togglePostStatus(actor: Actor | null, id: string) {
     .returning({ id: posts.id, status: posts.status, publishedAt: posts.publishedAt });
   if (!row) {
     logger.warn({ id }, "post status changed by someone else during a toggle");
-    throw new Response("تغيّرت حالة المقال قبل قليل، حدّث الصفحة وحاول مجدداً", { status: 409 });
+    throw new PostEditConflictError("تغيّرت حالة المقال قبل قليل، حدّث الصفحة وحاول مجدداً");
   }
   return row;
 }

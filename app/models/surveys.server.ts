@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { SURVEY_QUESTIONS } from "~/content/feedback";
+import { NotFoundError } from "~/shared/domain-errors";
 import type { SurveyInput } from "~/shared/outreach-schemas";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
@@ -11,7 +12,7 @@ import { surveyResponses } from "../../database/schema";
 
 export type SurveyResponse = typeof surveyResponses.$inferSelect;
 
-const notFound = () => new Response("الإجابة غير موجودة", { status: 404 });
+const notFound = () => new NotFoundError("الإجابة غير موجودة");
 
 /** Keeps one person's answers (anonymous unless they asked to be contacted). */
 export async function submitSurveyResponse(audience: SurveyAudience, input: SurveyInput) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { ForbiddenError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole, normaliseRole, type Role } from "~/shared/roles";
 import { roles } from "~/shared/statuses";
@@ -179,7 +180,7 @@ export type ListedUser = Awaited<ReturnType<typeof listUsers>>["items"][number];
 export const PRIMARY_ADMIN_ROLE_LOCKED = "لا يمكن تغيير دور المشرف الأساسي";
 
 /** A role change the rules forbid (not an error of the system). */
-export class RoleChangeRefusedError extends Error {
+export class RoleChangeRefusedError extends ForbiddenError {
   constructor() {
     super(PRIMARY_ADMIN_ROLE_LOCKED);
   }
@@ -192,7 +193,7 @@ export class RoleChangeRefusedError extends Error {
  */
 export async function changeUserRole(actor: Actor | null, userId: string, role: Role) {
   const admin = assertRole(actor, "admin");
-  if (!roles.includes(role)) throw new Response("دور غير معروف", { status: 400 });
+  if (!roles.includes(role)) throw new InvalidInputError("دور غير معروف", "role");
   const primaryAdminEmail = await getPrimaryAdminEmail();
   return db.transaction(async (tx) => {
     const [target] = await tx
@@ -200,7 +201,7 @@ export async function changeUserRole(actor: Actor | null, userId: string, role: 
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (!target) throw new Response("المستخدم غير موجود", { status: 404 });
+    if (!target) throw new NotFoundError("المستخدم غير موجود");
     const isSelf = target.id === admin.id;
     if (isSelf && role !== "admin") throw new RoleChangeRefusedError();
     if (!isSelf && target.email.toLowerCase() === primaryAdminEmail) {

@@ -1,4 +1,5 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { ConflictError, NotFoundError } from "~/shared/domain-errors";
 import { readCountedPage } from "~/shared/pagination";
 import { toggledStatus } from "~/shared/post-status";
 import { type Actor, assertRole } from "~/shared/roles";
@@ -27,7 +28,7 @@ const staffVideoColumns = {
 
 export type { VideoStatus };
 
-const notFound = () => new Response("الفيديو غير موجود", { status: 404 });
+const notFound = () => new NotFoundError("الفيديو غير موجود");
 
 export const STAFF_VIDEOS_PAGE_SIZE = 24;
 
@@ -129,7 +130,7 @@ export async function toggleVideoStatus(actor: Actor | null, id: string) {
     .returning({ id: videos.id, status: videos.status, updatedAt: videos.updatedAt });
   if (!row) {
     logger.warn({ id }, "video status changed by someone else during a toggle");
-    throw new Response("تغيّرت حالة الفيديو قبل قليل، حدّث الصفحة وحاول مجدداً", { status: 409 });
+    throw new ConflictError("تغيّرت حالة الفيديو قبل قليل، حدّث الصفحة وحاول مجدداً");
   }
   return row;
 }

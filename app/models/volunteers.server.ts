@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, lt, or, type SQL } from "drizzle-orm";
 import { availabilityLabels, interestLabels } from "~/content/volunteer";
+import { NotFoundError } from "~/shared/domain-errors";
 import { cityName, localMobile, type VolunteerInput } from "~/shared/outreach-schemas";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
@@ -13,7 +14,7 @@ import { users, volunteers } from "../../database/schema";
 
 export type Volunteer = typeof volunteers.$inferSelect;
 
-const notFound = () => new Response("طلب التطوع غير موجود", { status: 404 });
+const notFound = () => new NotFoundError("طلب التطوع غير موجود");
 
 async function adminEmails(): Promise<string[]> {
   const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));

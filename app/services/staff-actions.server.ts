@@ -4,8 +4,9 @@ import { z } from "zod";
 import type { ActionResult, Toast } from "~/shared/action-result";
 import type { Actor } from "~/shared/roles";
 import { toastHeader } from "~/utils/toast.server";
-import { isRefusedValue, readFormData } from "../utils/form-data.server";
+import { readFormData } from "../utils/form-data.server";
 import { logger } from "../utils/logger.server";
+import { failureStatus, isAccessRefusal, throwRefusal } from "./error-answers.server";
 import { getStaffActor, requireRole } from "./permissions.server";
 
 /** What a staff action answers a row button (publish toggle, delete). */
@@ -32,14 +33,11 @@ export interface MutationMessages {
   failure: string;
 }
 
-/** A Response thrown for a missing sign-in or role: the error page shows it, not a toast. */
-export const isAccessRefusal = (error: unknown): error is Response =>
-  error instanceof Response && (error.status === 401 || error.status === 403);
-
 /**
  * Runs one mutation and answers the button that asked: the success toast (flashed, so it
- * shows after the screen refreshes), or the failure message with the error's status (400 for
- * a value PostgreSQL refused). Access refusals (401/403) are thrown on to the error page.
+ * shows after the screen refreshes), or the failure message with the error's status (a model's
+ * refusal's own, 400 for a value PostgreSQL refused). Access refusals (401/403) are thrown on to
+ * the error page.
  */
 export async function respondToMutation(
   run: () => Promise<unknown>,
@@ -48,8 +46,8 @@ export async function respondToMutation(
   try {
     await run();
   } catch (error) {
-    if (isAccessRefusal(error)) throw error;
-    const status = error instanceof Response ? error.status : isRefusedValue(error) ? 400 : 500;
+    if (isAccessRefusal(error)) throwRefusal(error);
+    const status = failureStatus(error);
     if (status >= 500) logger.error({ err: error }, failure);
     return data<ActionResult>({ ok: false, message: failure }, { status });
   }

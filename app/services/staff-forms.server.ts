@@ -15,6 +15,7 @@ import {
 } from "../utils/form-data.server";
 import { IMAGE_TOO_LARGE, ImageUploadError, UPLOAD_FAILED } from "../utils/image-upload.server";
 import { logger } from "../utils/logger.server";
+import { formRefusal, throwRefusal } from "./error-answers.server";
 import { getStaffActor, requireRole } from "./permissions.server";
 
 export interface StaffFormLoad<T> {
@@ -48,7 +49,7 @@ export async function loadStaffForm<T>(
   try {
     entry = await load(actor, params.id);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    throwRefusal(error);
     logger.error({ err: error, id: params.id }, `failed to load a ${what} for editing`);
     return { entry: null, categories, loadError: loadFailed };
   }
@@ -81,29 +82,17 @@ export async function readStaffForm(request: Request, imageField?: string) {
   }
 }
 
-/**
- * A value the save refused, beside its field (a slug taken, a missing image) or, with no field,
- * as the whole form's error (saved by someone else meanwhile).
- */
-export class StaffFieldError extends Error {
-  constructor(
-    readonly field: string | null,
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
-
 export const CATEGORY_GONE = "التصنيف المختار لم يعد موجوداً، اختر تصنيفاً آخر";
 
 export interface StaffFormFlow<Schema extends z.ZodType> {
   /** The form's schema (a function when it depends on new or edit). */
   schema: Schema | ((isEdit: boolean) => Schema);
-  /** Creates the entry (no `id`) or updates it; may throw a StaffFieldError. */
+  /**
+   * Creates the entry (no `id`) or updates it. A refused value or a clash (an InvalidInputError
+   * or ConflictError, from the model or the flow itself) is shown beside its field, or as the
+   * form's error; a missing entry or an access refusal goes to the error page.
+   */
   save(actor: Actor, value: z.output<Schema>, id: string | undefined): Promise<unknown>;
-  /** Maps a model's own error to a field, e.g. a slug already taken. */
-  fieldErrorOf?(error: unknown): StaffFieldError | null;
   /** The spec's message, e.g. 'فشل في حفظ المقال'. */
   saveFailed: string;
   /** What the form saves, for the logs ("post", "video", "gallery image"). */
@@ -116,7 +105,7 @@ export interface StaffFormFlow<Schema extends z.ZodType> {
 
 /**
  * The action of a staff form (post, video, image), new and edit alike: read → parse → create or
- * update → map known errors to their fields → toast and back to the list.
+ * update → answer the model's refusals beside their fields → toast and back to the list.
  */
 export async function staffFormAction<Schema extends z.ZodType>(
   request: Request,
@@ -132,30 +121,26 @@ export async function staffFormAction<Schema extends z.ZodType>(
   try {
     await flow.save(actor, submission.value as z.output<Schema>, params.id);
   } catch (error) {
-    const fieldError = error instanceof StaffFieldError ? error : flow.fieldErrorOf?.(error);
-    if (fieldError) {
-      const { field, message, status } = fieldError;
-      const errors =
-        field === null ? { formErrors: [message] } : { fieldErrors: { [field]: [message] } };
-      return formAnswer({ reply: submission.reply(errors) }, { status });
-    }
-    return staffSaveFailure(submission, error, { ...flow, id: params.id });
+    return (
+      formRefusal(submission, error) ??
+      staffSaveFailure(submission, error, { ...flow, id: params.id })
+    );
   }
   return redirectWithToast(flow.done.to, params.id ? flow.done.updated : flow.done.created);
 }
 
 /**
- * The answer of a staff form whose save failed. Access refusals and other 4xx Responses from
- * the model are thrown on; a refused file is shown beside `imageField`; a category deleted
- * meanwhile beside the category field; any other value PostgreSQL refused is a 400; only a real
- * failure is logged and answered 500 with `saveFailed`.
+ * The answer of a staff form whose save failed for another reason than a model's refusal: a
+ * Response is thrown on as it is; a refused file is shown beside `imageField`; a
+ * category deleted meanwhile beside the category field; any other value PostgreSQL refused is a
+ * 400; only a real failure is logged and answered 500 with `saveFailed`.
  */
 function staffSaveFailure(
   submission: Submission<unknown>,
   error: unknown,
   { saveFailed, what, id, imageField }: StaffSaveFailure,
 ) {
-  if (error instanceof Response) throw error;
+  throwRefusal(error);
   if (error instanceof ImageUploadError && imageField) {
     return imageSaveRefusal(submission, imageField, error);
   }

@@ -6,6 +6,9 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = "حجم الصورة يجب أن يكون أقل من 5 ميجابايت";
 export const NOT_AN_IMAGE = "يرجى اختيار ملف صورة صالح";
 export const UPLOAD_FAILED = "فشل في رفع الصورة";
+/** The share image is chosen from the gallery; the posts model checks it is one of ours. */
+export const SHARE_IMAGE_NOT_OURS =
+  "صورة المشاركة يجب أن تكون من معرض صور الموقع أو من صوره المرفوعة؛ اختر صورة من المعرض أو اتركها للصورة البارزة";
 
 /** Widths of the smaller copies stored beside every uploaded image. */
 export const IMAGE_VARIANT_WIDTHS = [480, 1200] as const;

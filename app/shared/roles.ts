@@ -1,3 +1,4 @@
+import { ForbiddenError, UnauthenticatedError } from "./domain-errors";
 import type { Role } from "./statuses";
 
 export type { Role };
@@ -28,13 +29,15 @@ export const canManageContent = (actor: Pick<Actor, "role"> | null | undefined) 
 export const ROLE_LABELS: Record<Role, string> = { admin: "مدير", editor: "محرر", viewer: "مشاهد" };
 
 export const FORBIDDEN_MESSAGE = "ليست لديك صلاحية للقيام بهذا الإجراء";
+export const SIGN_IN_FIRST = "يجب تسجيل الدخول أولاً";
 
 /**
- * Model-level guard: throws a 401/403 response when the actor lacks the role.
+ * Model-level guard: throws a 401/403 refusal (app/shared/domain-errors.ts) when the actor lacks
+ * the role.
  * Models call it first, so a route that forgets its own guard is still safe.
  */
 export function assertRole(actor: Actor | null | undefined, needed: Role): Actor {
-  if (!actor) throw new Response("يجب تسجيل الدخول أولاً", { status: 401 });
-  if (!hasRole(actor, needed)) throw new Response(FORBIDDEN_MESSAGE, { status: 403 });
+  if (!actor) throw new UnauthenticatedError(SIGN_IN_FIRST);
+  if (!hasRole(actor, needed)) throw new ForbiddenError(FORBIDDEN_MESSAGE);
   return actor;
 }

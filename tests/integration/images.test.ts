@@ -21,6 +21,7 @@ import { images } from "../../database/schema";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { pngFile as png } from "../support/images";
 import { expectLog } from "../support/logs";
+import { REFUSED_WITH } from "../support/refusals";
 import { call, dataOf, headersOf, replyErrorsOf, statusOf } from "../support/route-calls";
 import { expectListReadableByStaffOnly } from "../support/staff-lists";
 import { storedFiles, uploadsDir } from "../support/uploads";
@@ -357,8 +358,7 @@ describe("permissions", () => {
     ] as const) {
       for (const attempt of attempts(actor)) {
         const refusal = await attempt().catch((error) => error);
-        expect(refusal).toBeInstanceOf(Response);
-        expect(refusal.status).toBe(status);
+        expect(refusal).toMatchObject({ status, message: REFUSED_WITH[status] });
       }
     }
     expect(await rowCount()).toBe(rowsBefore);

@@ -21,6 +21,7 @@ import { IMAGE_TOO_LARGE, ImageUploadError, NOT_AN_IMAGE } from "~/utils/image-u
 import { posts } from "../../database/schema";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { pngFile } from "../support/images";
+import { REFUSED_WITH } from "../support/refusals";
 import { call, dataOf, replyErrorsOf, statusOf } from "../support/route-calls";
 import { expectListReadableByStaffOnly } from "../support/staff-lists";
 import { storedFiles } from "../support/uploads";
@@ -326,8 +327,7 @@ describe("permissions", () => {
     ] as const) {
       for (const attempt of attempts(actor)) {
         const refusal = await attempt().catch((error) => error);
-        expect(refusal).toBeInstanceOf(Response);
-        expect(refusal.status).toBe(status);
+        expect(refusal).toMatchObject({ status, message: REFUSED_WITH[status] });
       }
     }
     expect((await getPostForStaff(editor, target.id))?.status).toBe("draft");

@@ -18,6 +18,7 @@ import { loader as galleryLoader } from "~/routes/site/gallery";
 import { db } from "~/utils/db.server";
 import { videos } from "../../database/schema";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
+import { REFUSED_WITH } from "../support/refusals";
 import { call, dataOf, headersOf, replyErrorsOf, statusOf } from "../support/route-calls";
 import { expectListReadableByStaffOnly } from "../support/staff-lists";
 
@@ -337,8 +338,7 @@ describe("permissions", () => {
     ] as const) {
       for (const attempt of attempts(actor)) {
         const refusal = await attempt().catch((error) => error);
-        expect(refusal).toBeInstanceOf(Response);
-        expect(refusal.status).toBe(status);
+        expect(refusal).toMatchObject({ status, message: REFUSED_WITH[status] });
       }
     }
     expect(await rowCount()).toBe(rowsBefore);

@@ -1,16 +1,20 @@
+import { answeringRefusals } from "~/services/error-answers.server";
 import type { ActionResult } from "~/shared/action-result";
 import { outboxDir } from "~/utils/mailer.server";
 import { readOutboxFolder } from "./outbox";
 
 type RouteFunction = (args: never) => unknown;
 
-/** Calls a route loader as React Router would and answers what it returned (a throw is thrown). */
+/**
+ * Calls a route loader as the server would and answers what it returned (a throw is thrown): a
+ * model's refusal no route caught becomes its HTTP answer, as server/app.ts wraps every route.
+ */
 export async function load<T>(
   loader: (args: never) => T | Promise<T>,
   request: Request,
   params: Record<string, string> = {},
 ): Promise<T> {
-  return loader({ request, params, context: { cspNonce: "" } } as never);
+  return answeringRefusals(loader)({ request, params, context: { cspNonce: "" } } as never);
 }
 
 /** Calls a route loader or action as React Router would; a thrown Response is returned. */

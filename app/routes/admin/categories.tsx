@@ -14,17 +14,18 @@ import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import {
-  CategoryTakenError,
   createCategory,
   deleteCategory,
   listCategoriesForStaff,
   type StaffCategory,
   updateCategory,
 } from "~/models/categories.server";
+import { formRefusal } from "~/services/error-answers.server";
 import { getStaffActor, requireRole } from "~/services/permissions.server";
 import { parseListIntent, respondToMutation } from "~/services/staff-actions.server";
 import { formAnswer } from "~/shared/action-result";
 import { formatShortDate, isoDate } from "~/shared/dates";
+import { ConflictError, NotFoundError } from "~/shared/domain-errors";
 import { slugify } from "~/shared/slug";
 import { oneLineText } from "~/shared/text-fields";
 import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
@@ -96,16 +97,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "update" && id) await updateCategory(actor, id, { name, slug });
     else await createCategory(actor, { name, slug });
   } catch (error) {
-    if (error instanceof CategoryTakenError) {
-      const reply = submission.reply({ fieldErrors: { [error.field]: [error.message] } });
-      return formAnswer({ reply }, { status: 409 });
-    }
-    if (error instanceof Response) {
-      // Renamed after someone else deleted it: said in the dialog, not on the error page.
-      if (error.status !== 404) throw error;
-      const reply = submission.reply({ formErrors: [await error.text()] });
-      return formAnswer({ reply }, { status: 404 });
-    }
+    // A name or slug taken beside its field; renamed after someone else deleted it: said in the
+    // dialog, not on the error page.
+    const refused = formRefusal(submission, error, { kinds: [ConflictError, NotFoundError] });
+    if (refused) return refused;
     if (isRefusedValue(error)) {
       const reply = submission.reply({ formErrors: [REQUEST_INVALID_VALUES] });
       return formAnswer({ reply }, { status: 400 });

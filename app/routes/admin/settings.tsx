@@ -16,6 +16,7 @@ import { buttonClass } from "~/components/ui/button";
 import { getLatestSettingChange } from "~/models/settings-audit.server";
 import { getSettingsForAdmin, updateSetting } from "~/models/site-settings.server";
 import { handleAccountSettings } from "~/services/account-settings.server";
+import { throwRefusal } from "~/services/error-answers.server";
 import { requireRole } from "~/services/permissions.server";
 import { getTwoFactorState } from "~/services/two-factor.server";
 import { formAnswer } from "~/shared/action-result";
@@ -91,7 +92,7 @@ async function saveSection(admin: Actor, intent: SettingsIntent, formData: FormD
       submission.value,
     );
   } catch (error) {
-    if (error instanceof Response && error.status < 500) throw error;
+    throwRefusal(error);
     if (isRefusedValue(error)) {
       return formAnswer(
         { intent, reply: submission.reply({ formErrors: [REQUEST_INVALID_VALUES] }) },

@@ -19,11 +19,12 @@ import {
   RoleChangeRefusedError,
   USERS_PAGE_SIZE,
 } from "~/models/users.server";
+import { failureStatus, refusalAnswer } from "~/services/error-answers.server";
 import { requireRole } from "~/services/permissions.server";
 import type { ActionResult } from "~/shared/action-result";
 import { pageFrom } from "~/shared/pagination";
 import { roles } from "~/shared/statuses";
-import { isRefusedValue, readFormData } from "~/utils/form-data.server";
+import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/users";
@@ -82,10 +83,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     changed = await changeUserRole(admin, userId, role);
   } catch (error) {
-    if (error instanceof RoleChangeRefusedError) {
-      return data<ActionResult>({ ok: false, message: error.message }, { status: 403 });
-    }
-    const status = error instanceof Response ? error.status : isRefusedValue(error) ? 400 : 500;
+    if (error instanceof RoleChangeRefusedError) return refusalAnswer(error);
+    const status = failureStatus(error);
     if (status >= 500) logger.error({ err: error, userId }, "failed to change a user's role");
     return data<ActionResult>({ ok: false, message: ROLE_UPDATE_FAILED }, { status });
   }

@@ -17,6 +17,7 @@ import {
   type PageTextRefusal,
   type PageTextSaved,
 } from "~/shared/content-blocks";
+import { DomainError } from "~/shared/domain-errors";
 import { assertRole } from "~/shared/roles";
 import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
@@ -31,9 +32,14 @@ async function refusal<T extends { ok: false; message: string }>(
 ): Promise<ReturnType<typeof data<T>>> {
   // A redirect (two-factor set-up first) is followed, not turned into a message.
   if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+  // A body refused before it was read (readFormData's 4xx).
   if (error instanceof Response && error.status < 500) {
     const message = (await error.text()) || PAGE_TEXT_MESSAGES.failed;
     return data({ ok: false, message } as T, { status: error.status });
+  }
+  // The model's refusal (and assertRole's): its message and status, said in the editor.
+  if (error instanceof DomainError) {
+    return data({ ok: false, message: error.message } as T, { status: error.status });
   }
   if (isRefusedValue(error)) {
     return data({ ok: false, message: REQUEST_INVALID_VALUES } as T, { status: 400 });

@@ -18,7 +18,8 @@ import { categoryNameOf, useStaffForm } from "~/components/admin/use-staff-form"
 import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { createImage, getImageForStaff, updateImage } from "~/models/images.server";
-import { loadStaffForm, StaffFieldError, staffFormAction } from "~/services/staff-forms.server";
+import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
+import { InvalidInputError } from "~/shared/domain-errors";
 import { IMAGE_REQUIRED, imageFormSchema } from "./image-schema";
 
 // This module serves two routes (images/new and images/:id/edit), so it types its arguments
@@ -49,7 +50,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     save: (actor, { image: file, title, description, categoryId }, id) => {
       const input = { title, description: description || null, categoryId: categoryId ?? null };
       if (id) return updateImage(actor, id, input, file);
-      if (!file) throw new StaffFieldError("image", IMAGE_REQUIRED);
+      if (!file) throw new InvalidInputError(IMAGE_REQUIRED, "image");
       return createImage(actor, input, file);
     },
     saveFailed: SAVE_FAILED,

@@ -27,31 +27,18 @@ import { RichTextField } from "~/components/rich-text/rich-text-field";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { draftKeyOf, getAutosave, listPostRevisions } from "~/models/post-revisions.server";
-import {
-  createPost,
-  getPostForStaff,
-  PostEditConflictError,
-  PostShareImageError,
-  PostSlugTakenError,
-  updatePost,
-} from "~/models/posts.server";
+import { createPost, getPostForStaff, updatePost } from "~/models/posts.server";
 import { getStaffActor } from "~/services/permissions.server";
-import { loadStaffForm, StaffFieldError, staffFormAction } from "~/services/staff-forms.server";
+import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
 import { formatDateTime, toRiyadhInput } from "~/shared/dates";
+import { InvalidInputError } from "~/shared/domain-errors";
 import { postPath } from "~/shared/paths";
 import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/shared/post-status";
 import { slugify } from "~/shared/slug";
 import { now } from "~/utils/clock.server";
 import { createPreviewToken } from "~/utils/preview-token.server";
 import { htmlToPlainText, toPostHtml } from "~/utils/rich-text.server";
-import {
-  CONTENT_REQUIRED,
-  EDIT_CONFLICT,
-  META_DESCRIPTION_HINT_LENGTH,
-  postFormSchema,
-  SHARE_IMAGE_NOT_OURS,
-  SLUG_TAKEN,
-} from "./post-schema";
+import { CONTENT_REQUIRED, META_DESCRIPTION_HINT_LENGTH, postFormSchema } from "./post-schema";
 
 // This module serves two routes (posts/new and posts/:id/edit), so it types its arguments
 // with the generic LoaderFunctionArgs/ActionFunctionArgs rather than a generated +types file.
@@ -118,7 +105,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       const { featuredImage, removeImage, excerpt, categoryId, version, publishAt, ...fields } =
         value;
       // Markup that sanitizes to nothing (only a script, say) is no content at all.
-      if (!toPostHtml(fields.content)) throw new StaffFieldError("content", CONTENT_REQUIRED);
+      if (!toPostHtml(fields.content)) throw new InvalidInputError(CONTENT_REQUIRED, "content");
       const input = {
         ...fields,
         excerpt: excerpt || null,
@@ -128,15 +115,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       return id
         ? updatePost(actor, id, input, { file: featuredImage, remove: removeImage }, version)
         : createPost(actor, input, featuredImage);
-    },
-    fieldErrorOf: (error) => {
-      if (error instanceof PostSlugTakenError) return new StaffFieldError("slug", SLUG_TAKEN, 409);
-      if (error instanceof PostShareImageError)
-        return new StaffFieldError("shareImage", SHARE_IMAGE_NOT_OURS);
-      // Saved by someone else meanwhile: the whole form's error, nothing overwritten.
-      if (error instanceof PostEditConflictError)
-        return new StaffFieldError(null, EDIT_CONFLICT, 409);
-      return null;
     },
     saveFailed: SAVE_FAILED,
     what: "post",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fromRiyadhInput } from "~/shared/dates";
-import { imageFileSchema } from "~/shared/image-rules";
+import { imageFileSchema, SHARE_IMAGE_NOT_OURS } from "~/shared/image-rules";
 import { DEFAULT_POST_STATUS, POST_STATUSES } from "~/shared/post-status";
 import { slugify } from "~/shared/slug";
 import { oneLineText, optionalParagraphs } from "~/shared/text-fields";
@@ -10,9 +10,6 @@ const SLUG_REQUIRED = "الرابط مطلوب";
 export const CONTENT_REQUIRED = "محتوى المقال مطلوب";
 const SLUG_TOO_LONG = "الرابط يجب ألا يزيد على 200 حرف";
 const PUBLISH_AT_INVALID = "اكتب تاريخ النشر ووقته كاملين";
-/** The share image is chosen from the gallery; the server checks it is one of ours. */
-export const SHARE_IMAGE_NOT_OURS =
-  "صورة المشاركة يجب أن تكون من معرض صور الموقع أو من صوره المرفوعة؛ اختر صورة من المعرض أو اتركها للصورة البارزة";
 const CANONICAL_INVALID = "الرابط الأساسي غير صالح: اكتب رابطاً كاملاً يبدأ بـ https://";
 /** The length search engines show of a description; longer ones are cut. */
 export const META_DESCRIPTION_HINT_LENGTH = 155;
@@ -77,7 +74,4 @@ export const postFormSchema = z.object({
 
 export type PostFormValues = z.infer<typeof postFormSchema>;
 
-export const SLUG_TAKEN = "هذا الرابط مستخدم لمقال آخر، اختر رابطاً مختلفاً";
-
-export const EDIT_CONFLICT =
-  "عدّل شخص آخر هذا المقال بعد أن فتحته، فلم يُحفظ شيء. انسخ تعديلاتك ثم أعد تحميل الصفحة لترى نسخته.";
+export { SHARE_IMAGE_NOT_OURS };

@@ -25,6 +25,7 @@ import {
   type StaffVideoRow,
   toggleVideoStatus,
 } from "~/models/videos.server";
+import { failureStatus } from "~/services/error-answers.server";
 import { getStaffActor } from "~/services/permissions.server";
 import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
 import type { ActionResult } from "~/shared/action-result";
@@ -73,7 +74,7 @@ async function countView(actor: Actor | null, id: string) {
     await countVideoView(actor, id);
     return data<ActionResult>({ ok: true });
   } catch (error) {
-    const status = error instanceof Response ? error.status : 500;
+    const status = failureStatus(error);
     // A refused or missing video is the caller's; only a real failure is worth a warning.
     if (status >= 500) logger.warn({ err: error, id, status }, "a video view was not counted");
     return data<ActionResult>({ ok: false, message: "لم تُحتسب المشاهدة" }, { status });
