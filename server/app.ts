@@ -60,8 +60,8 @@ enableReadCache();
 const health = createHealthCheck({ isListening: () => realtime.listening });
 const isDevelopment = env.NODE_ENV === "development";
 /**
- * Renders at once. On 2 cores with PGlite, 1 to 8 gave the same throughput (README,
- * "Performance"); 4 leaves room to overlap the network waits of a PostgreSQL server.
+ * Renders at once. On 2 cores with PGlite, 1 to 8 gave the same throughput
+ * (docs/performance.md); 4 leaves room to overlap the network waits of a PostgreSQL server.
  */
 const RENDER_CONCURRENCY = 4;
 

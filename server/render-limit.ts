@@ -7,8 +7,8 @@ export const BUSY_MESSAGE = "الموقع مشغول الآن، حاول بعد 
  * Lets at most `concurrency` requests render at a time; the others wait their turn, first come
  * first served. Interleaving many renders on one thread makes none finish sooner: it keeps the
  * state of all of them alive at once, which survives into V8's old generation, and with 50
- * renders in flight garbage collection took more CPU than the renders themselves (README,
- * "Performance"). A few at a time still overlap their database waits. Past `maxWaiting` queued
+ * renders in flight garbage collection took more CPU than the renders themselves
+ * (docs/performance.md). A few at a time still overlap their database waits. Past `maxWaiting` queued
  * requests the server answers 503 at once instead of letting every wait grow. A turn ends when
  * the response is sent, or after `holdLimitMs` in any case: a visitor who stops reading a
  * response must not keep a turn (renders themselves end within seconds: entry.server.tsx).
