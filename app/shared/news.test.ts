@@ -4,12 +4,8 @@ import {
   categoryChips,
   excerptOf,
   FEATURED_EXCERPT_LENGTH,
-  FEATURED_LIMIT,
-  featuredPosts,
-  filterByCategory,
   LIST_EXCERPT_LENGTH,
   type NewsPost,
-  paragraphsOf,
   tagsOf,
   toNewsCard,
   UNCATEGORISED,
@@ -126,41 +122,6 @@ describe("categoryChips", () => {
   });
 });
 
-describe("featuredPosts", () => {
-  test("needs a featured image", () => {
-    const withImage = post({ slug: "a", featuredImage: "/uploads/posts/a.webp" });
-    expect(featuredPosts([post(), withImage, post({ featuredImage: "  " })])).toEqual([withImage]);
-  });
-
-  test("keeps the first six in their order", () => {
-    const posts = Array.from({ length: 9 }, (_, i) =>
-      post({ slug: `p${i}`, featuredImage: i === 1 ? null : `/uploads/posts/${i}.webp` }),
-    );
-    const featured = featuredPosts(posts);
-    expect(featured).toHaveLength(FEATURED_LIMIT);
-    expect(featured.map((p) => p.slug)).toEqual(["p0", "p2", "p3", "p4", "p5", "p6"]);
-  });
-});
-
-describe("filterByCategory", () => {
-  const posts = [
-    post({ slug: "a", categoryName: "فعاليات" }),
-    post({ slug: "b" }),
-    post({ slug: "c", categoryName: "برامج" }),
-  ];
-
-  test("keeps everything without a chip or with the all-news chip", () => {
-    expect(filterByCategory(posts, null)).toEqual(posts);
-    expect(filterByCategory(posts, ALL_NEWS_CHIP)).toEqual(posts);
-  });
-
-  test("keeps the posts of the chosen category, 'عام' meaning no category", () => {
-    expect(filterByCategory(posts, "برامج").map((p) => p.slug)).toEqual(["c"]);
-    expect(filterByCategory(posts, UNCATEGORISED).map((p) => p.slug)).toEqual(["b"]);
-    expect(filterByCategory(posts, "غير موجود")).toEqual([]);
-  });
-});
-
 describe("toNewsCard", () => {
   test("fills in the author and category fallbacks", () => {
     const card = toNewsCard(post({ content: "افتتاح المركز النهاري الجديد" }), 150);
@@ -172,15 +133,5 @@ describe("toNewsCard", () => {
       image: null,
     });
     expect(UNKNOWN_AUTHOR).toBe("مجهول");
-  });
-});
-
-describe("paragraphsOf", () => {
-  test("splits on line breaks and drops blank lines, keeping the text as text", () => {
-    expect(paragraphsOf("الأول\r\n\r\nالثاني\nالثالث <b>x</b>\n   \n")).toEqual([
-      "الأول",
-      "الثاني",
-      "الثالث <b>x</b>",
-    ]);
   });
 });

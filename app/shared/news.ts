@@ -240,20 +240,6 @@ export function categoryChips(posts: Pick<NewsPost, "categoryName">[]): string[]
   return [ALL_NEWS_CHIP, ...new Set(posts.map(categoryOf))];
 }
 
-/** The featured block: posts that have a featured image, the first six, order kept. */
-export function featuredPosts<T extends Pick<NewsPost, "featuredImage">>(posts: T[]): T[] {
-  return posts.filter((post) => Boolean(post.featuredImage?.trim())).slice(0, FEATURED_LIMIT);
-}
-
-/** The posts of one chip; no chip (or the all-news chip) keeps every post. */
-export function filterByCategory<T extends Pick<NewsPost, "categoryName">>(
-  posts: T[],
-  chip: string | null | undefined,
-): T[] {
-  if (!chip || chip === ALL_NEWS_CHIP) return posts;
-  return posts.filter((post) => categoryOf(post) === chip);
-}
-
 /** What a news card shows; only this reaches the browser, never the whole content. */
 export interface NewsCard {
   slug: string;
@@ -277,12 +263,4 @@ export function toNewsCard(post: NewsPost, excerptLength: number): NewsCard {
     category: categoryOf(post),
     tags: tagsOf(post.content),
   };
-}
-
-/** A post's content as paragraphs: blank lines and line breaks start a new one. */
-export function paragraphsOf(content: string): string[] {
-  return content
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
 }

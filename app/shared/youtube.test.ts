@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { extractYoutubeId, isYoutubeId, youtubeEmbedUrl, youtubeWatchUrl } from "./youtube";
+import { extractYoutubeId, isYoutubeId, youtubeEmbedUrl } from "./youtube";
 
 const ID = "dQw4w9WgXcQ";
 
@@ -74,9 +74,5 @@ describe("addresses", () => {
     expect(youtubeEmbedUrl(ID, { autoplay: true })).toBe(
       `https://www.youtube-nocookie.com/embed/${ID}?rel=0&autoplay=1`,
     );
-  });
-
-  test("the watch page", () => {
-    expect(youtubeWatchUrl(ID)).toBe(`https://www.youtube.com/watch?v=${ID}`);
   });
 });

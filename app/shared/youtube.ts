@@ -55,7 +55,3 @@ export function youtubeEmbedUrl(id: string, { autoplay = false } = {}): string {
   if (autoplay) query.set("autoplay", "1");
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?${query}`;
 }
-
-/** The video's own page on YouTube. */
-export const youtubeWatchUrl = (id: string) =>
-  `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
