@@ -1,11 +1,11 @@
 import type { Request, Response } from "express";
 import { type ChannelEvent, isSessionsChanged } from "~/models/change-event.server";
 import { type ChangeEvent, createPublicChangeFilter } from "~/models/change-visibility.server";
+import { listenForChanges } from "~/models/database.server";
 import { withNewValue } from "~/models/live-values.server";
 import { getActorPastStaffGate } from "~/services/permissions.server";
 import { type LiveEvent, RESYNC_EVENT } from "~/shared/live-event";
 import { canManageContent } from "~/shared/roles";
-import { CHANGES_CHANNEL, getDatabaseHandle } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 
 const HEARTBEAT_MS = 25_000;
@@ -94,7 +94,7 @@ export function createRealtimeHub({
     markReady();
   }
 
-  const stopListening = getDatabaseHandle().listen(CHANGES_CHANNEL, {
+  const stopListening = listenForChanges({
     onPayload,
     onListening,
     onLost: () => {
