@@ -2,16 +2,20 @@
 // gallery images) written through the models into DATA_DIR. Never run in production; it creates no
 // administrator and no password anyone knows: the first admin still comes from /setup.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { createCategory, listCategories } from "~/models/categories.server";
+import { closeDatabase, prepareDatabase } from "~/models/database.server";
+import {
+  findAccountByEmail,
+  hasAnyImage,
+  hasAnyVideo,
+  isPostSlugTaken,
+} from "~/models/demo-content.server";
 import { createImage } from "~/models/images.server";
 import { createPost } from "~/models/posts.server";
 import { createAccountAsSystem } from "~/models/users.server";
 import { createVideo } from "~/models/videos.server";
 import type { Actor } from "~/shared/roles";
-import { db, ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
-import { images, posts, users, videos } from "../database/schema";
 
 const AUTHOR_EMAIL = "media-team@rifq.local";
 
@@ -29,7 +33,7 @@ async function demoImage(label: string, hue: number): Promise<File> {
 }
 
 async function seedAuthor(): Promise<Actor> {
-  const [existing] = await db.select().from(users).where(eq(users.email, AUTHOR_EMAIL));
+  const existing = await findAccountByEmail(AUTHOR_EMAIL);
   if (existing) return { ...existing, role: "editor" };
   const { id } = await createAccountAsSystem({
     fullName: "فريق الإعلام",
@@ -103,8 +107,7 @@ const POSTS = [
 
 async function seedPosts(author: Actor, categoryIds: Record<string, string>) {
   for (const post of POSTS) {
-    const [exists] = await db.select({ id: posts.id }).from(posts).where(eq(posts.slug, post.slug));
-    if (exists) continue;
+    if (await isPostSlugTaken(post.slug)) continue;
     const image = post.hue === null ? null : await demoImage(post.slug, post.hue);
     await createPost(
       author,
@@ -142,8 +145,7 @@ const IMAGES = [
 ];
 
 async function seedMedia(author: Actor, categoryIds: Record<string, string>) {
-  const [anyVideo] = await db.select({ id: videos.id }).from(videos).limit(1);
-  if (!anyVideo) {
+  if (!(await hasAnyVideo())) {
     for (const video of VIDEOS) {
       await createVideo(author, {
         title: video.title,
@@ -154,8 +156,7 @@ async function seedMedia(author: Actor, categoryIds: Record<string, string>) {
       });
     }
   }
-  const [anyImage] = await db.select({ id: images.id }).from(images).limit(1);
-  if (!anyImage) {
+  if (!(await hasAnyImage())) {
     for (const image of IMAGES) {
       await createImage(
         author,
@@ -172,7 +173,7 @@ async function seedMedia(author: Actor, categoryIds: Record<string, string>) {
 
 /** Adds what is missing of the demo content; running it twice changes nothing. */
 export async function seedDemoContent() {
-  await ensureDatabaseReady();
+  await prepareDatabase();
   const author = await seedAuthor();
   const categoryIds = await seedCategories(author);
   await seedPosts(author, categoryIds);
@@ -181,6 +182,6 @@ export async function seedDemoContent() {
 
 if (process.argv[1]?.endsWith("seed.ts")) {
   await seedDemoContent();
-  await getDatabaseHandle().close();
+  await closeDatabase();
   console.log("Demo content is in place. Start the site with npm start (first visit: /setup).");
 }

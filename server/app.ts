@@ -3,14 +3,12 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
-import { startOutreachRetention } from "~/models/outreach-retention.server";
-import { startScheduledPublishing } from "~/models/scheduled-posts.server";
+import { closeDatabase, prepareDatabase } from "~/models/database.server";
 import { announceSetupLink } from "~/models/setup-code.server";
 import { buildAnsweringRefusals } from "~/services/error-answers.server";
 import { forgetSessionReads } from "~/services/permissions.server";
 import { startServerBackups } from "~/utils/backup/schedule.server";
 import { setClockOffset } from "~/utils/clock.server";
-import { ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { enableReadCache, forgetReads } from "~/utils/read-cache.server";
@@ -18,6 +16,8 @@ import { getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
 import { forgetAfterWrites } from "./after-writes";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
+import { startOutreachRetention } from "./jobs/outreach-retention";
+import { startScheduledPublishing } from "./jobs/scheduled-publishing";
 import { createPageCache } from "./page-cache";
 import { createPostViewCounter } from "./post-views";
 import { createRealtimeHub } from "./realtime";
@@ -32,7 +32,7 @@ declare module "react-router" {
 }
 
 const env = getEnv();
-await ensureDatabaseReady();
+await prepareDatabase();
 // Holds an embedded DATA_DIR against `npm run backup`; nightly backups (docs/decisions/017).
 const backups = startServerBackups();
 // Clears old volunteer and survey contact details daily (docs/decisions/022).
@@ -186,6 +186,6 @@ export async function shutdown() {
   await retention.stop();
   await scheduledPublishing.stop();
   await realtime.close();
-  await getDatabaseHandle().close();
+  await closeDatabase();
   logger.info("server stopped");
 }

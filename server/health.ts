@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { getDatabaseHandle } from "~/utils/db.server";
+import { pingDatabase } from "~/models/database.server";
 import { logger } from "~/utils/logger.server";
 
 /** What /healthz answers: 200 when ok, 503 with a short reason when degraded. */
@@ -7,24 +7,6 @@ export type Health = { status: "ok" } | { status: "degraded"; reason: string };
 
 /** A database that takes longer than this to answer `select 1` counts as away. */
 const PING_TIMEOUT_MS = 2_000;
-
-async function databaseAnswers(): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-  });
-  const ping = getDatabaseHandle()
-    .db.execute("select 1")
-    .then(
-      () => true,
-      () => false,
-    );
-  try {
-    return await Promise.race([ping, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * The health of this process for a load balancer: the database answers and the realtime
@@ -35,7 +17,7 @@ export function createHealthCheck({ isListening }: { isListening: () => boolean 
   let last: Health = { status: "ok" };
 
   async function check(): Promise<Health> {
-    const health: Health = !(await databaseAnswers())
+    const health: Health = !(await pingDatabase(PING_TIMEOUT_MS))
       ? { status: "degraded", reason: "database unreachable" }
       : !isListening()
         ? { status: "degraded", reason: "realtime listener not connected" }

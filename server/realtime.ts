@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
 import { createPublicChangeFilter } from "~/models/change-visibility.server";
+import { listenForChanges } from "~/models/database.server";
 import { withNewValue } from "~/models/live-values.server";
 import { getActorPastStaffGate } from "~/services/permissions.server";
 import {
@@ -10,7 +11,6 @@ import {
   RESYNC_EVENT,
 } from "~/shared/live-event";
 import { canManageContent } from "~/shared/roles";
-import { CHANGES_CHANNEL, getDatabaseHandle } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 
 const HEARTBEAT_MS = 25_000;
@@ -99,7 +99,7 @@ export function createRealtimeHub({
     markReady();
   }
 
-  const stopListening = getDatabaseHandle().listen(CHANGES_CHANNEL, {
+  const stopListening = listenForChanges({
     onPayload,
     onListening,
     onLost: () => {

@@ -1,9 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getIP, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
-import { and, eq, like, ne } from "drizzle-orm";
+import { authDatabaseAdapter, keepOnlyResetToken } from "~/models/auth-store.server";
 import {
   type BackoffRule,
   clearBackoff,
@@ -20,9 +19,7 @@ import {
   PASSWORD_TOO_SHORT,
   passwordProblem,
 } from "~/shared/password-rules";
-import * as schema from "../../database/schema";
 import { tooManyAttempts } from "../utils/auth-errors.server";
-import { db } from "../utils/db.server";
 import { getEnv, getSiteUrl } from "../utils/env.server";
 import { logger } from "../utils/logger.server";
 import { sendMail } from "../utils/mailer.server";
@@ -122,19 +119,6 @@ export function clientAddress(request: Request): string | null {
   return getIP(request, getAuth().options);
 }
 
-/** A newer reset link replaces the older ones: only the latest works. */
-async function keepOnlyResetToken(userId: string, token: string | null) {
-  await db
-    .delete(schema.verifications)
-    .where(
-      and(
-        like(schema.verifications.identifier, "reset-password:%"),
-        eq(schema.verifications.value, userId),
-        token ? ne(schema.verifications.identifier, `reset-password:${token}`) : undefined,
-      ),
-    );
-}
-
 const resetMailAttempt = new AsyncLocalStorage<{ failure?: unknown }>();
 
 /**
@@ -172,17 +156,7 @@ function createAuth() {
       log: (level, message, ...args) =>
         logger[level === "warn" ? "info" : level]({ details: args }, `better-auth: ${message}`),
     },
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        users: schema.users,
-        sessions: schema.sessions,
-        accounts: schema.accounts,
-        verifications: schema.verifications,
-        rateLimits: schema.rateLimits,
-        twoFactors: schema.twoFactors,
-      },
-    }),
+    database: authDatabaseAdapter(),
     user: {
       modelName: "users",
       fields: { name: "fullName", image: "avatarUrl" },

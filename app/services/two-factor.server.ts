@@ -1,14 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { and, eq, gt } from "drizzle-orm";
 import QRCode from "qrcode";
 import { redirect } from "react-router";
+import {
+  findTwoFactorSecret,
+  forgetUnconfirmedTwoFactorSetup,
+  isTwoFactorEnabled,
+  markRecoveryCodesToShow,
+  takeRecoveryCodesMarker,
+} from "~/models/two-factor-records.server";
 import { getAuth, TWO_FACTOR_ISSUER } from "~/services/auth.server";
 import { TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
 import { type Actor, assertRole } from "~/shared/roles";
-import { db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { twoFactors, users, verifications } from "../../database/schema";
 
 /** An unconfirmed set-up (QR code shown, no code typed yet) is shown again only this long. */
 const PENDING_SETUP_MS = 15 * 60 * 1000;
@@ -33,17 +36,9 @@ export function isTwoFactorRequired(actor: Pick<Actor, "role">): boolean {
   return getEnv().ADMIN_TWO_FACTOR === "required" && actor.role === "admin";
 }
 
-async function twoFactorEnabled(userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: users.twoFactorEnabled })
-    .from(users)
-    .where(eq(users.id, userId));
-  return Boolean(row?.enabled);
-}
-
 /** Whether `actor` has what the site requires of them to act as staff (two-factor sign-in). */
 export async function passesStaffTwoFactor(actor: Actor): Promise<boolean> {
-  return !isTwoFactorRequired(actor) || twoFactorEnabled(actor.id);
+  return !isTwoFactorRequired(actor) || isTwoFactorEnabled(actor.id);
 }
 
 /**
@@ -96,19 +91,14 @@ async function setupFor(secret: string, email: string): Promise<TwoFactorSetup> 
   };
 }
 
-async function findRow(userId: string) {
-  const [row] = await db.select().from(twoFactors).where(eq(twoFactors.userId, userId));
-  return row;
-}
-
 const isFreshPending = (row: { verified: boolean | null; createdAt: Date }) =>
   row.verified === false && row.createdAt.getTime() > Date.now() - PENDING_SETUP_MS;
 
 /** Off, on, or set up but not yet confirmed (then with what the app needs, while recent). */
 export async function getTwoFactorState(actor: Actor | null): Promise<TwoFactorState> {
   const self = assertRole(actor, "editor");
-  const row = await findRow(self.id);
-  if (row && row.verified !== false && (await twoFactorEnabled(self.id))) return { status: "on" };
+  const row = await findTwoFactorSecret(self.id);
+  if (row && row.verified !== false && (await isTwoFactorEnabled(self.id))) return { status: "on" };
   if (!row || !isFreshPending(row)) return { status: "off" };
   const ctx = await getAuth().$context;
   const secret = await symmetricDecrypt({ key: ctx.secretConfig, data: row.secret });
@@ -121,9 +111,7 @@ export async function getTwoFactorState(actor: Actor | null): Promise<TwoFactorS
  */
 export async function startTwoFactorSetup(actor: Actor | null, password: string, headers: Headers) {
   const self = assertRole(actor, "editor");
-  await db
-    .delete(twoFactors)
-    .where(and(eq(twoFactors.userId, self.id), eq(twoFactors.verified, false)));
+  await forgetUnconfirmedTwoFactorSetup(self.id);
   await getAuth().api.enableTwoFactor({ body: { password }, headers });
 }
 
@@ -139,31 +127,13 @@ export class TwoFactorSetupExpiredError extends Error {
  * the page must load with the new one), and the page consumes it.
  */
 const SHOW_CODES_FOR_MS = 10 * 60 * 1000;
-const showCodesMarker = (userId: string) => `two-factor-show-codes:${userId}`;
-
-async function showRecoveryCodesOnce(userId: string) {
-  await db.delete(verifications).where(eq(verifications.identifier, showCodesMarker(userId)));
-  await db.insert(verifications).values({
-    id: randomUUID(),
-    identifier: showCodesMarker(userId),
-    value: userId,
-    expiresAt: new Date(Date.now() + SHOW_CODES_FOR_MS),
-  });
-}
+const showRecoveryCodesOnce = (userId: string) =>
+  markRecoveryCodesToShow(userId, new Date(Date.now() + SHOW_CODES_FOR_MS));
 
 /** The recovery codes to show now, if a step just made them; never twice. */
 export async function takeRecoveryCodesToShow(actor: Actor | null): Promise<string[] | null> {
   const self = assertRole(actor, "editor");
-  const consumed = await db
-    .delete(verifications)
-    .where(
-      and(
-        eq(verifications.identifier, showCodesMarker(self.id)),
-        gt(verifications.expiresAt, new Date()),
-      ),
-    )
-    .returning({ id: verifications.id });
-  if (!consumed.length) return null;
+  if (!(await takeRecoveryCodesMarker(self.id))) return null;
   const { backupCodes } = await getAuth().api.viewBackupCodes({ body: { userId: self.id } });
   return backupCodes;
 }
@@ -174,7 +144,7 @@ export async function takeRecoveryCodesToShow(actor: Actor | null): Promise<stri
  */
 export async function confirmTwoFactorSetup(actor: Actor | null, code: string, headers: Headers) {
   const self = assertRole(actor, "editor");
-  const row = await findRow(self.id);
+  const row = await findTwoFactorSecret(self.id);
   if (!row || !isFreshPending(row)) throw new TwoFactorSetupExpiredError();
   const verified = await getAuth().api.verifyTOTP({ body: { code }, headers, returnHeaders: true });
   await showRecoveryCodesOnce(self.id);

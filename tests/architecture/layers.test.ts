@@ -84,7 +84,7 @@ const CASES = [
     "~/entry.server",
     false,
   ],
-  // Tables are read by models only (routes today; services later, docs/architecture.md).
+  // Tables are read by models only (docs/architecture.md, docs/decisions/043).
   [
     "a route importing the database handle",
     "app/routes/site/planted-w.tsx",
@@ -103,6 +103,39 @@ const CASES = [
     "~/utils/db.server",
     false,
   ],
+  [
+    "a service importing the database handle",
+    "app/services/planted-as.server.ts",
+    "~/utils/db.server",
+    false,
+  ],
+  [
+    "a service importing the schema",
+    "app/services/planted-at.server.ts",
+    "../../database/schema",
+    false,
+  ],
+  ["the server importing the database handle", "server/planted-au.ts", "~/utils/db.server", false],
+  [
+    "a server job importing the database handle by a relative path",
+    "server/jobs/planted-av.ts",
+    "../../app/utils/db.server",
+    false,
+  ],
+  ["a script importing the schema", "scripts/planted-aw.ts", "../database/schema", false],
+  [
+    "a util importing the database handle by a relative path",
+    "app/utils/planted-ax.server.ts",
+    "./db.server",
+    false,
+  ],
+  [
+    "a service importing the query helpers",
+    "app/services/planted-ay.server.ts",
+    "~/utils/db-helpers.server",
+    false,
+  ],
+  ["the root folder of app importing the schema", "app/planted-az.ts", "../database/schema", false],
   // The schema imports only app/shared.
   ["the schema importing a util", "database/schema/planted-z.ts", "~/utils/env.server", false],
   [
@@ -207,6 +240,24 @@ const CASES = [
     "a test next to a model importing test support",
     "app/models/planted-ar.test.ts",
     "../../tests/support/logs",
+    true,
+  ],
+  [
+    "a backup util importing the database handle",
+    "app/utils/backup/planted-ba.server.ts",
+    "../db.server",
+    true,
+  ],
+  [
+    "the server reaching the database through its model",
+    "server/planted-bb.ts",
+    "~/models/database.server",
+    true,
+  ],
+  [
+    "a model importing the schema",
+    "app/models/planted-bc.server.ts",
+    "../../database/schema",
     true,
   ],
 ] as const;

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
-import {
-  applyOutreachRetention,
-  monthsBefore,
-  startOutreachRetention,
-} from "~/models/outreach-retention.server";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { registerVolunteer } from "~/models/volunteers.server";
 import { db } from "~/utils/db.server";
 import { newsletterSubscribers, surveyResponses, volunteers } from "../../database/schema";
+import {
+  applyOutreachRetention,
+  monthsBefore,
+  startOutreachRetention,
+} from "../../server/jobs/outreach-retention";
 
 const MONTH_MS = 31 * 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
+import { deleteExpiredSubscriptions } from "~/models/newsletter.server";
+import { clearSurveyContactsOlderThan } from "~/models/surveys.server";
+import { deleteVolunteersOlderThan } from "~/models/volunteers.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { deleteExpiredSubscriptions } from "./newsletter.server";
-import { clearSurveyContactsOlderThan } from "./surveys.server";
-import { deleteVolunteersOlderThan } from "./volunteers.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
