@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { buildNewsFeed, buildRobots, buildSitemap } from "~/models/news-feed.server";
+import { buildNewsFeed, buildRobots, buildSitemap } from "~/services/news-feed.server";
 import { getAutosave, listPostRevisions, saveAutosave } from "~/models/post-revisions.server";
 import {
   createPost,

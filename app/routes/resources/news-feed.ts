@@ -1,4 +1,4 @@
-import { buildNewsFeed, publicBaseUrl } from "~/models/news-feed.server";
+import { buildNewsFeed, publicBaseUrl } from "~/services/news-feed.server";
 import type { LiveHandle } from "~/shared/live-event";
 import type { Route } from "./+types/news-feed";
 

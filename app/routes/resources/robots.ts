@@ -1,4 +1,4 @@
-import { buildRobots, publicBaseUrl } from "~/models/news-feed.server";
+import { buildRobots, publicBaseUrl } from "~/services/news-feed.server";
 import type { Route } from "./+types/robots";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { buildSitemap, publicBaseUrl } from "~/models/news-feed.server";
+import { buildSitemap, publicBaseUrl } from "~/services/news-feed.server";
 import type { LiveHandle } from "~/shared/live-event";
 import type { Route } from "./+types/sitemap";
 

@@ -6,7 +6,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { NEWS_PATH } from "~/components/news/category-chips";
 import { PostDate } from "~/components/news/post-date";
 import { buttonClass } from "~/components/ui/button";
-import { publicBaseUrl } from "~/models/news-feed.server";
+import { publicBaseUrl } from "~/services/news-feed.server";
 import { getBlocks } from "~/models/page-content.server";
 import { getPostForPreview, getPublishedPost, type PublicPostPage } from "~/models/posts.server";
 import { getActorPastStaffGate } from "~/services/permissions.server";
