@@ -1,4 +1,6 @@
 import { MENU, type MenuItem } from "~/content/menu";
+import { listFeedPosts, listPublishedPosts } from "~/models/posts.server";
+import { getSiteUrlSetting } from "~/models/site-settings.server";
 import { SITE_NAME } from "~/shared/meta";
 import { excerptOf, LIST_EXCERPT_LENGTH } from "~/shared/news";
 import { postPath } from "~/shared/paths";
@@ -6,8 +8,6 @@ import { now } from "~/utils/clock.server";
 import { getEnv } from "~/utils/env.server";
 import { atom1, type FeedChannel, rss2 } from "~/utils/feed-xml.server";
 import { feedPostHtml } from "~/utils/rich-text.server";
-import { listFeedPosts, listPublishedPosts } from "~/models/posts.server";
-import { getSiteUrlSetting } from "~/models/site-settings.server";
 
 // What search engines and feed readers read: the sitemap, robots.txt and the news feed. Each
 // lists published, due posts only (listPublishedPosts, listFeedPosts), like the news page.

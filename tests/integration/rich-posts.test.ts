@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { buildNewsFeed, buildRobots, buildSitemap } from "~/services/news-feed.server";
 import { getAutosave, listPostRevisions, saveAutosave } from "~/models/post-revisions.server";
 import {
   createPost,
@@ -19,6 +18,7 @@ import { action as mediaAction, loader as mediaLoader } from "~/routes/admin/pos
 import { SHARE_IMAGE_NOT_OURS } from "~/routes/admin/posts/post-schema";
 import { action as restoreAction } from "~/routes/admin/posts/restore-revision";
 import { loader as newsPostLoader } from "~/routes/site/news-post";
+import { buildNewsFeed, buildRobots, buildSitemap } from "~/services/news-feed.server";
 import { setClockOffset } from "~/utils/clock.server";
 import { CHANGES_CHANNEL, db, getDatabaseHandle } from "~/utils/db.server";
 import { createPreviewToken } from "~/utils/preview-token.server";
