@@ -539,7 +539,8 @@ describe("forgot password", () => {
       message: "حدث خطأ في إعداد جلسة المصادقة. يرجى المحاولة مرة أخرى.",
     });
     expect(result.data.redirect).toEqual({ to: "/auth", afterMs: 2000 });
-  });
+    // Fifty real password checks (scrypt) come first: ~8 s on a quiet 2-core machine.
+  }, 60_000);
 
   test("when the link cannot be read, the session-retrieval message", async () => {
     expectLog("logger.error", /could not read a password-reset link/);
