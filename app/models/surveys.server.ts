@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { SURVEY_QUESTIONS } from "~/content/feedback";
-import type { SurveyInput } from "~/shared/outreach-schemas";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import type { SurveyAudience } from "~/shared/statuses";
@@ -10,6 +9,12 @@ import { isUuid, newestFirst } from "~/utils/db-helpers.server";
 import { surveyResponses } from "../../database/schema";
 
 export type SurveyResponse = typeof surveyResponses.$inferSelect;
+
+/** One person's answers as they sent them (the route's schema checked and normalised them). */
+export type SurveyInput = Pick<
+  typeof surveyResponses.$inferInsert,
+  "answers" | "comment" | "contactName" | "contactPhone"
+>;
 
 const notFound = () => new Response("الإجابة غير موجودة", { status: 404 });
 
