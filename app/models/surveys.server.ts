@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { SURVEY_QUESTIONS } from "~/content/feedback";
 import { NotFoundError } from "~/shared/domain-errors";
-import type { SurveyInput } from "~/shared/outreach-schemas";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import type { SurveyAudience } from "~/shared/statuses";
@@ -11,6 +10,12 @@ import { isUuid, newestFirst } from "~/utils/db-helpers.server";
 import { surveyResponses } from "../../database/schema";
 
 export type SurveyResponse = typeof surveyResponses.$inferSelect;
+
+/** One person's answers as they sent them (the route's schema checked and normalised them). */
+export type SurveyInput = Pick<
+  typeof surveyResponses.$inferInsert,
+  "answers" | "comment" | "contactName" | "contactPhone"
+>;
 
 const notFound = () => new NotFoundError("الإجابة غير موجودة");
 

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, lt, or, type SQL } from "drizzle-orm";
 import { availabilityLabels, interestLabels } from "~/content/volunteer";
 import { NotFoundError } from "~/shared/domain-errors";
-import { cityName, localMobile, type VolunteerInput } from "~/shared/outreach-schemas";
+import { cityName, localMobile } from "~/shared/outreach-fields";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import type { VolunteerStatus } from "~/shared/statuses";
@@ -13,6 +13,15 @@ import { sendMail } from "~/utils/mailer.server";
 import { users, volunteers } from "../../database/schema";
 
 export type Volunteer = typeof volunteers.$inferSelect;
+
+/** A registration as the visitor sent it (the route's schema checked and normalised it). */
+export type VolunteerInput = Pick<
+  typeof volunteers.$inferInsert,
+  "fullName" | "phone" | "email" | "city" | "interests" | "availability" | "message"
+> & {
+  /** Nothing is kept without the visitor's consent (the form's checkbox). */
+  consent: "on";
+};
 
 const notFound = () => new NotFoundError("طلب التطوع غير موجود");
 

@@ -1,15 +1,22 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import type { z } from "zod";
 import {
   consumeRateLimit,
   isRateLimitingEnabled,
   type RateLimitRule,
 } from "~/models/rate-limits.server";
+import { formAnswer } from "~/shared/action-result";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { tooManyAttempts } from "../utils/auth-errors.server";
+import { readFormData } from "../utils/form-data.server";
+import { logger } from "../utils/logger.server";
 import { clientAddress } from "./auth.server";
 
 /**
- * Guards of the forms open to everyone (volunteering, surveys, newsletter): a limit per client
- * address and a honeypot. Captchas are not used (docs/decisions/022).
+ * The forms open to everyone (volunteering, surveys, newsletter): a limit per client address,
+ * a honeypot, and one flow from the body to the answer. Captchas are not used
+ * (docs/decisions/022).
  */
 
 /** Five submissions of one form per client in ten minutes: enough for a family on one line. */
@@ -38,3 +45,43 @@ export const isHoneypotFilled = (formData: FormData) => {
   const value = formData.get(HONEYPOT_FIELD);
   return typeof value === "string" && value.trim() !== "";
 };
+
+export interface PublicFormFlow<Schema extends z.ZodType> {
+  /** The form's name: its rate-limit count and the `intent` of its answers. */
+  form: string;
+  schema: Schema;
+  /** Keeps what was sent (a model call). */
+  save(value: z.output<Schema>): Promise<unknown>;
+  /** The Arabic message when keeping it failed, e.g. 'تعذّر إرسال طلبك الآن…'. */
+  saveFailed: string;
+  /** What was being kept, for the log ("a volunteer registration"). */
+  what: string;
+  /** Where a sent form goes (the same page, saying thanks). */
+  done: string;
+}
+
+/**
+ * The action of a public form: limit per client (429) → read the body → a filled honeypot is
+ * answered as a person would be and nothing is kept → parse (400 with the errors beside their
+ * fields) → save (500 with `saveFailed`, logged) → redirect to `done`.
+ */
+export async function publicFormAction<Schema extends z.ZodType>(
+  request: Request,
+  { form, schema, save, saveFailed, what, done }: PublicFormFlow<Schema>,
+) {
+  await limitPublicForm(request, form);
+  const formData = await readFormData(request);
+  if (isHoneypotFilled(formData)) return redirect(done);
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return formAnswer({ intent: form, reply: submission.reply() }, { status: 400 });
+  }
+  try {
+    await save(submission.value as z.output<Schema>);
+  } catch (error) {
+    logger.error({ err: error }, `failed to store ${what}`);
+    const reply = submission.reply({ formErrors: [saveFailed] });
+    return formAnswer({ intent: form, reply }, { status: 500 });
+  }
+  return redirect(done);
+}

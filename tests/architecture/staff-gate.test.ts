@@ -12,7 +12,7 @@ const UNGATED: Record<string, Record<string, string>> = {
   getActor: {
     "app/services/permissions.server.ts": "the gate itself is built on it",
     "app/root.tsx": "the site header's name and role, no staff data",
-    "app/services/sign-in.server.ts": "a signed-in visitor on the sign-in page is sent home",
+    "app/routes/auth/login.server.ts": "a signed-in visitor on the sign-in page is sent home",
   },
   requireUser: {
     "app/services/permissions.server.ts": "requireRole is built on it",

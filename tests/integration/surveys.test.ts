@@ -4,7 +4,7 @@ import { averageRatingSince, clearSurveyContactsOlderThan } from "~/models/surve
 import * as surveysRoute from "~/routes/admin/outreach/surveys";
 import * as surveysExportRoute from "~/routes/admin/outreach/surveys-export";
 import * as surveyPage from "~/routes/site/feedback-survey";
-import { PHONE_INVALID } from "~/shared/outreach-schemas";
+import { PHONE_INVALID } from "~/shared/outreach-fields";
 import { db } from "~/utils/db.server";
 import { surveyResponses } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";

@@ -4,7 +4,8 @@ import { countNewVolunteers, deleteVolunteersOlderThan } from "~/models/voluntee
 import * as inboxRoute from "~/routes/admin/outreach/volunteers";
 import * as exportRoute from "~/routes/admin/outreach/volunteers-export";
 import * as volunteerRoute from "~/routes/site/volunteer";
-import { CONSENT_REQUIRED, normaliseSaudiMobile, PHONE_INVALID } from "~/shared/outreach-schemas";
+import { CONSENT_REQUIRED } from "~/routes/site/volunteer-schema";
+import { normaliseSaudiMobile, PHONE_INVALID } from "~/shared/outreach-fields";
 import { db } from "~/utils/db.server";
 import { volunteers } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";

@@ -1,6 +1,7 @@
 import { type LucideIcon, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { PageLinks } from "~/components/page-links";
 import { buttonClass } from "~/components/ui/button";
 import { AdminPageHeader } from "./admin-page-header";
 import { EmptyState } from "./empty-state";
@@ -9,10 +10,23 @@ import { useErrorToast } from "./mutation-feedback";
 import { ListSkeleton, useIsLoadingPath } from "./pending-navigation";
 import { type ListFilter, SearchBar } from "./search-bar";
 
+/** A counted list's pages and how its page links are named. */
+interface ListPages {
+  page: number;
+  hasMore: boolean;
+  /** The whole list's count. */
+  total: number;
+  pageCount: number;
+  label: string;
+  newer: string;
+  older: string;
+}
+
 /**
- * The frame of a staff list (videos, images): header with the "new" button for those who may
- * use it, the search bar, then one of — the list's placeholders (pending-navigation) while a
- * search loads, the load failure (also as a toast), the empty state, or the items.
+ * The frame of a staff list (posts, videos, images): header with the "new" button for those
+ * who may use it, the search bar, then one of — the list's placeholders (pending-navigation)
+ * while a search loads, the load failure (also as a toast), the empty state, or the items (and,
+ * for a counted list, its page links).
  */
 export function StaffListScreen({
   title,
@@ -21,6 +35,7 @@ export function StaffListScreen({
   search,
   loadError,
   itemCount,
+  pages,
   empty,
   children,
 }: {
@@ -30,7 +45,10 @@ export function StaffListScreen({
   addNew?: { to: string; label: string };
   search: { label: string; placeholder?: string; filters?: ListFilter[]; active: boolean };
   loadError: string | null;
-  itemCount: number;
+  /** Rows on this page; a counted list passes `pages` instead. */
+  itemCount?: number;
+  /** A counted list's pages, linked under the items. */
+  pages?: ListPages;
   empty: {
     icon: LucideIcon;
     title: string;
@@ -45,9 +63,20 @@ export function StaffListScreen({
   useErrorToast(loadError);
 
   let body: ReactNode = children;
+  if (pages) {
+    const { total, ...links } = pages;
+    body = (
+      <>
+        {children}
+        <PageLinks {...links} />
+      </>
+    );
+  }
+  // A counted list's whole count: a page past the end (after a delete) still links back.
+  const isEmpty = (pages ? pages.total : itemCount) === 0;
   if (loading) body = <ListSkeleton pathname={pathname} />;
   else if (loadError) body = <LoadFailure message={loadError} />;
-  else if (itemCount === 0)
+  else if (isEmpty)
     body = (
       <EmptyState
         searching={search.active}

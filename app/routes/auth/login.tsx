@@ -3,9 +3,9 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { AuthTabs } from "~/components/auth/auth-tabs";
 import { CheckingResetLink, ResetPasswordPanel } from "~/components/auth/reset-password-panel";
 import { TwoFactorSignInForm } from "~/components/auth/two-factor-sign-in-form";
-import { authScreenAction, loadAuthScreen } from "~/services/sign-in.server";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/login";
+import { authScreenAction, loadAuthScreen } from "./login.server";
 
 // Registered twice in routes.ts (ids "login" and "auth"); the generated types cover both.
 export const meta: Route.MetaFunction = ({ matches, location }) => [

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowRight, CircleCheck, ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
 import { HoneypotField } from "~/components/outreach/choice-group";
@@ -13,15 +13,12 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { findFeedbackAudience, SATISFACTION_SCALE, SURVEY_QUESTIONS } from "~/content/feedback";
 import { submitSurveyResponse } from "~/models/surveys.server";
-import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
-import { formAnswer } from "~/shared/action-result";
+import { publicFormAction } from "~/services/public-forms.server";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { pageMeta } from "~/shared/meta";
-import { surveySchema } from "~/shared/outreach-schemas";
 import type { SurveyAudience } from "~/shared/statuses";
-import { readFormData } from "~/utils/form-data.server";
-import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/feedback-survey";
+import { surveySchema } from "./feedback-survey-schema";
 
 const NOT_FOUND_TITLE = "الصفحة غير موجودة | جمعية رفق";
 const INTENT = "survey";
@@ -48,24 +45,16 @@ export function loader({ params, request }: Route.LoaderArgs) {
 }
 
 /** Open to everyone: limited per client; robots are answered as people and nothing is kept. */
-export async function action({ params, request }: Route.ActionArgs) {
+export function action({ params, request }: Route.ActionArgs) {
   const { key, schema } = surveyOf(params.audience);
-  await limitPublicForm(request, "survey");
-  const formData = await readFormData(request);
-  const done = `/feedback/${key}?sent=1#survey-heading`;
-  if (isHoneypotFilled(formData)) return redirect(done);
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    return formAnswer({ intent: INTENT, reply: submission.reply() }, { status: 400 });
-  }
-  try {
-    await submitSurveyResponse(key, submission.value);
-  } catch (error) {
-    logger.error({ err: error }, "failed to store a survey answer");
-    const reply = submission.reply({ formErrors: [SURVEY_FAILED] });
-    return formAnswer({ intent: INTENT, reply }, { status: 500 });
-  }
-  return redirect(done);
+  return publicFormAction(request, {
+    form: INTENT,
+    schema,
+    save: (answers) => submitSurveyResponse(key, answers),
+    saveFailed: SURVEY_FAILED,
+    what: "a survey answer",
+    done: `/feedback/${key}?sent=1#survey-heading`,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>

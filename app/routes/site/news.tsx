@@ -1,6 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Newspaper } from "lucide-react";
-import { redirect, useLoaderData, useNavigation } from "react-router";
+import { useLoaderData, useNavigation } from "react-router";
 import { Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
 import { CategoryChips, NEWS_LIST_ANCHOR, NEWS_PATH } from "~/components/news/category-chips";
@@ -14,8 +13,7 @@ import {
   listPublishedCategoryNames,
   listPublishedPostsPage,
 } from "~/models/posts.server";
-import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
-import { formAnswer } from "~/shared/action-result";
+import { publicFormAction } from "~/services/public-forms.server";
 import { cn } from "~/shared/cn";
 import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta } from "~/shared/meta";
@@ -25,11 +23,9 @@ import {
   LIST_EXCERPT_LENGTH,
   toNewsCard,
 } from "~/shared/news";
-import { newsletterSchema } from "~/shared/outreach-schemas";
 import { pageFrom } from "~/shared/pagination";
-import { readFormData } from "~/utils/form-data.server";
-import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/news";
+import { newsletterSchema } from "./news-schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -63,22 +59,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const NEWSLETTER_FAILED = "تعذّر الاشتراك الآن، حاول مرة أخرى بعد قليل";
 
 /** The newsletter box (double opt-in): open to everyone, limited per client, with a honeypot. */
-export async function action({ request }: Route.ActionArgs) {
-  await limitPublicForm(request, "newsletter");
-  const formData = await readFormData(request);
-  if (isHoneypotFilled(formData)) return redirect(NEWSLETTER_SENT_PATH);
-  const submission = parseWithZod(formData, { schema: newsletterSchema });
-  if (submission.status !== "success") {
-    return formAnswer({ intent: NEWSLETTER_INTENT, reply: submission.reply() }, { status: 400 });
-  }
-  try {
-    await requestNewsletterSubscription(submission.value.email);
-  } catch (error) {
-    logger.error({ err: error }, "failed to start a newsletter subscription");
-    const reply = submission.reply({ formErrors: [NEWSLETTER_FAILED] });
-    return formAnswer({ intent: NEWSLETTER_INTENT, reply }, { status: 500 });
-  }
-  return redirect(NEWSLETTER_SENT_PATH);
+export function action({ request }: Route.ActionArgs) {
+  return publicFormAction(request, {
+    form: NEWSLETTER_INTENT,
+    schema: newsletterSchema,
+    save: ({ email }) => requestNewsletterSubscription(email),
+    saveFailed: NEWSLETTER_FAILED,
+    what: "a newsletter subscription",
+    done: NEWSLETTER_SENT_PATH,
+  });
 }
 
 export default function NewsPage() {

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, ShieldCheck } from "lucide-react";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { ChoiceGroup, HoneypotField } from "~/components/outreach/choice-group";
 import { CardList, PageHero, Section } from "~/components/page";
@@ -17,14 +17,11 @@ import {
   VOLUNTEER_INTERESTS,
 } from "~/content/volunteer";
 import { registerVolunteer } from "~/models/volunteers.server";
-import { isHoneypotFilled, limitPublicForm } from "~/services/public-forms.server";
-import { formAnswer } from "~/shared/action-result";
+import { publicFormAction } from "~/services/public-forms.server";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { pageMeta } from "~/shared/meta";
-import { volunteerSchema } from "~/shared/outreach-schemas";
-import { readFormData } from "~/utils/form-data.server";
-import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/volunteer";
+import { volunteerSchema } from "./volunteer-schema";
 
 const TITLE = "التطوع";
 const SUBTITLE = "ساعة من وقتك قد تكون أجمل ما في يوم كبير سن. انضم إلى فريق متطوعي رفق.";
@@ -40,24 +37,15 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Open to everyone: limited per client, robots answered as people and nothing kept. */
-export async function action({ request }: Route.ActionArgs) {
-  await limitPublicForm(request, "volunteer");
-  const formData = await readFormData(request);
-  if (isHoneypotFilled(formData)) return redirect(SENT_PATH);
-  const submission = parseWithZod(formData, { schema: volunteerSchema });
-  if (submission.status !== "success") {
-    return formAnswer({ intent: INTENT, reply: submission.reply() }, { status: 400 });
-  }
-  try {
-    await registerVolunteer(submission.value);
-  } catch (error) {
-    logger.error({ err: error }, "failed to store a volunteer registration");
-    return formAnswer(
-      { intent: INTENT, reply: submission.reply({ formErrors: [SAVE_FAILED] }) },
-      { status: 500 },
-    );
-  }
-  return redirect(SENT_PATH);
+export function action({ request }: Route.ActionArgs) {
+  return publicFormAction(request, {
+    form: INTENT,
+    schema: volunteerSchema,
+    save: registerVolunteer,
+    saveFailed: SAVE_FAILED,
+    what: "a volunteer registration",
+    done: SENT_PATH,
+  });
 }
 
 const CITY_OPTIONS = [

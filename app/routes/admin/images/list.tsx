@@ -11,16 +11,15 @@ import {
 import { StaffRowActions } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
-import { PageLinks } from "~/components/page-links";
 import {
   deleteImage,
   listImagesForStaff,
   STAFF_IMAGES_PAGE_SIZE,
   type StaffImageRow,
 } from "~/models/images.server";
-import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
+import { runListMutation } from "~/services/staff-actions.server";
+import { loadStaffPage } from "~/services/staff-pages.server";
 import { imageSrcSet } from "~/shared/image-rules";
-import { pageFrom } from "~/shared/pagination";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "معرض الصور | جمعية رفق" }];
@@ -31,23 +30,13 @@ const LOAD_FAILED = "فشل في تحميل الصور";
 
 /** Spec §2.8: the gallery's images, for editors and admins (docs/decisions/020). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  const page = pageFrom(request.url);
-  const { items, ...list } = await loadStaffList(request, {
-    list: async (actor) => [await listImagesForStaff(actor, { q, page })],
+  const { items, ...list } = await loadStaffPage(request, {
+    list: listImagesForStaff,
+    pageSize: STAFF_IMAGES_PAGE_SIZE,
     loadFailed: LOAD_FAILED,
     what: "gallery images",
   });
-  const [found] = items;
-  return {
-    images: found?.items ?? [],
-    page,
-    hasMore: found?.hasMore ?? false,
-    total: found?.total ?? 0,
-    pageCount: Math.ceil((found?.total ?? 0) / STAFF_IMAGES_PAGE_SIZE),
-    q,
-    ...list,
-  };
+  return { images: items, ...list };
 }
 
 /** Row buttons: `intent` = delete, with the image's `id` (its files go too). */
@@ -90,7 +79,7 @@ function ImageCard({ image }: { image: StaffImageRow }) {
 }
 
 export default function ImagesList() {
-  const { images, page, hasMore, total, pageCount, q, loadError } = useLoaderData<typeof loader>();
+  const { images, q, loadError, ...pages } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="معرض الصور"
@@ -102,8 +91,7 @@ export default function ImagesList() {
         active: Boolean(q),
       }}
       loadError={loadError}
-      // The whole list's count: a page past the end (after a delete) still links back.
-      itemCount={total}
+      pages={{ ...pages, label: "صفحات الصور", newer: "الصور الأحدث", older: "الصور الأقدم" }}
       empty={{
         icon: Images,
         title: "لا توجد صور بعد",
@@ -118,14 +106,6 @@ export default function ImagesList() {
           </MediaGridItem>
         ))}
       </MediaGrid>
-      <PageLinks
-        page={page}
-        hasMore={hasMore}
-        pageCount={pageCount}
-        label="صفحات الصور"
-        newer="الصور الأحدث"
-        older="الصور الأقدم"
-      />
     </StaffListScreen>
   );
 }

@@ -3,8 +3,8 @@ import { listSurveyResponsesForStaff } from "~/models/surveys.server";
 import { requireRole } from "~/services/permissions.server";
 import { csvResponse, toCsv } from "~/shared/csv";
 import { isoDate } from "~/shared/dates";
+import { localMobile } from "~/shared/outreach-fields";
 import { surveyRangeOf } from "~/shared/outreach-filters";
-import { localMobile } from "~/shared/outreach-schemas";
 import type { Route } from "./+types/surveys-export";
 
 /** Every answer of one survey in the period, one row each, for Excel. */

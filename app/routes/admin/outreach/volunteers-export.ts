@@ -3,8 +3,8 @@ import { listVolunteersForStaff } from "~/models/volunteers.server";
 import { requireRole } from "~/services/permissions.server";
 import { csvResponse, toCsv } from "~/shared/csv";
 import { isoDate } from "~/shared/dates";
+import { cityName, localMobile } from "~/shared/outreach-fields";
 import { volunteerFiltersOf } from "~/shared/outreach-filters";
-import { cityName, localMobile } from "~/shared/outreach-schemas";
 import type { Route } from "./+types/volunteers-export";
 
 /** The inbox's list (with its filters) as a CSV file for Excel. */

@@ -7,17 +7,18 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
   useActionData,
-  useBlocker,
   useLoaderData,
 } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
-import { readLocalDraft } from "~/components/admin/local-draft";
 import { PostRevisions } from "~/components/admin/post-revisions";
+import { AutosaveStatus } from "~/components/admin/posts/autosave-status";
+import { DraftOffer, useOfferedDraft } from "~/components/admin/posts/draft-offer";
+import { LeaveGuard } from "~/components/admin/posts/leave-guard";
+import { PostPreview, type PreviewContent } from "~/components/admin/posts/post-preview";
+import { SearchFields } from "~/components/admin/posts/search-fields";
 import { CategorySelect, SelectField } from "~/components/admin/select-field";
-import { ShareImageField } from "~/components/admin/share-image-field";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useAutosave } from "~/components/admin/use-autosave";
@@ -26,97 +27,28 @@ import { ErrorScreen } from "~/components/error-screen";
 import { RichTextField } from "~/components/rich-text/rich-text-field";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
-import { draftKeyOf, getAutosave, listPostRevisions } from "~/models/post-revisions.server";
-import { createPost, getPostForStaff, updatePost } from "~/models/posts.server";
-import { getStaffActor } from "~/services/permissions.server";
-import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
+import { staffFormAction } from "~/services/staff-forms.server";
 import { formatDateTime, toRiyadhInput } from "~/shared/dates";
-import { InvalidInputError } from "~/shared/domain-errors";
-import { postPath } from "~/shared/paths";
 import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/shared/post-status";
 import { slugify } from "~/shared/slug";
-import { now } from "~/utils/clock.server";
-import { createPreviewToken } from "~/utils/preview-token.server";
-import { htmlToPlainText, toPostHtml } from "~/utils/rich-text.server";
-import { CONTENT_REQUIRED, META_DESCRIPTION_HINT_LENGTH, postFormSchema } from "./post-schema";
+import { loadPostForm, savePost } from "./form.server";
+import { META_DESCRIPTION_HINT_LENGTH, postFormSchema } from "./post-schema";
 
 // This module serves two routes (posts/new and posts/:id/edit), so it types its arguments
 // with the generic LoaderFunctionArgs/ActionFunctionArgs rather than a generated +types file.
-
-const LOAD_FAILED = "فشل في تحميل بيانات المقال";
-const SAVE_FAILED = "فشل في حفظ المقال";
 
 export const meta: MetaFunction = ({ params }) => [
   { title: `${params.id ? "تعديل المقال" : "مقال جديد"} | جمعية رفق` },
 ];
 
 /** Editors and admins only (spec §2.4); viewers get the 403 screen. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { entry, ...form } = await loadStaffForm(request, params, {
-    load: getPostForStaff,
-    loadFailed: LOAD_FAILED,
-    notFoundMessage: "المقال غير موجود",
-    what: "post",
-  });
-  if (!entry) return { post: null, ...form, ...(await editorExtras(request, undefined, null)) };
-  const { content, ...post } = entry;
-  return {
-    // The content is sanitized again on the way out: one allowlist for save and render.
-    post: { ...post, content: toPostHtml(content), updatedAt: post.updatedAt.toISOString() },
-    ...form,
-    ...(await editorExtras(request, post.id, post)),
-  };
-}
-
-/**
- * What the rich editor adds to the form: the person's unsaved draft, the revisions, whether
- * the post is scheduled, and a signed preview link. Failures only cost the extra, not the form.
- */
-async function editorExtras(
-  request: Request,
-  postId: string | undefined,
-  post: { slug: string; status: PostStatus; publishedAt: Date | null; contentText: string } | null,
-) {
-  const actor = await getStaffActor(request);
-  const key = draftKeyOf(postId);
-  const [autosave, revisions] = await Promise.all([
-    key ? getAutosave(actor, key).catch(() => null) : null,
-    postId ? listPostRevisions(actor, postId).catch(() => []) : [],
-  ]);
-  if (!post || !postId)
-    return { autosave, revisions: [], scheduledFor: null, previewPath: null, currentText: "" };
-  const scheduled = post.status === "published" && post.publishedAt && post.publishedAt > now();
-  return {
-    autosave,
-    revisions: revisions.map(({ content, ...revision }) => ({
-      ...revision,
-      text: htmlToPlainText(content),
-    })),
-    scheduledFor: scheduled ? post.publishedAt : null,
-    previewPath: `${postPath(post.slug)}?preview=${createPreviewToken(postId)}`,
-    currentText: post.contentText,
-  };
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadPostForm(request, params);
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   staffFormAction(request, params, {
     schema: postFormSchema,
-    save: (actor, value, id) => {
-      const { featuredImage, removeImage, excerpt, categoryId, version, publishAt, ...fields } =
-        value;
-      // Markup that sanitizes to nothing (only a script, say) is no content at all.
-      if (!toPostHtml(fields.content)) throw new InvalidInputError(CONTENT_REQUIRED, "content");
-      const input = {
-        ...fields,
-        excerpt: excerpt || null,
-        categoryId: categoryId ?? null,
-        publishAt: publishAt ?? null,
-      };
-      return id
-        ? updatePost(actor, id, input, { file: featuredImage, remove: removeImage }, version)
-        : createPost(actor, input, featuredImage);
-    },
-    saveFailed: SAVE_FAILED,
+    save: savePost,
+    saveFailed: "فشل في حفظ المقال",
     what: "post",
     imageField: "featuredImage",
     done: {
@@ -127,57 +59,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   });
 
 const BACK = { to: STAFF_PATHS.posts.list, label: "العودة إلى المقالات" };
-
-/**
- * The article's text as the preview may show it: HTML the server sanitized (the stored post, a
- * draft) or the editor made (its schema is the allowlist), or text typed into the fallback
- * textarea, which is shown as text, never as markup.
- */
-type PreviewContent = { html: string } | { text: string };
-
-function PreviewBody({ content }: { content: PreviewContent }) {
-  if ("html" in content) {
-    return content.html ? (
-      <div className="article-body" dangerouslySetInnerHTML={{ __html: content.html }} />
-    ) : (
-      <EmptyBody />
-    );
-  }
-  const paragraphs = content.text.split(/\n\s*\n|\n/).filter((line) => line.trim());
-  if (paragraphs.length === 0) return <EmptyBody />;
-  return (
-    <div className="article-body">
-      {paragraphs.map((paragraph, index) => (
-        <p key={index}>{paragraph}</p>
-      ))}
-    </div>
-  );
-}
-
-const EmptyBody = () => <p className="text-muted">سيظهر نص المقال هنا.</p>;
-
-function PostPreview({
-  title,
-  excerpt,
-  content,
-  imageUrl,
-}: {
-  title?: string;
-  excerpt?: string;
-  content: PreviewContent;
-  imageUrl: string | null;
-}) {
-  return (
-    <article dir="rtl" className="mx-auto max-w-3xl space-y-5">
-      {imageUrl && (
-        <img src={imageUrl} alt="" className="max-h-96 w-full rounded-2xl object-cover" />
-      )}
-      <h2 className="text-3xl leading-snug text-primary-dark">{title || "عنوان المقال"}</h2>
-      {excerpt && <p className="text-lg text-muted">{excerpt}</p>}
-      <PreviewBody content={content} />
-    </article>
-  );
-}
 
 type PostFormData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -215,29 +96,12 @@ function PostForm({
   const [previewImage, setPreviewImage] = useState<string | null>(post?.featuredImage ?? null);
   // A new post's slug follows its title until the slug is edited by hand (spec §5).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(!post);
-  const [offeredDraft, setOfferedDraft] = useState<{
-    fields: { title: string; excerpt: string; content: string };
-    savedAt: Date | string;
-  } | null>(autosave);
-  // A copy this browser kept while the server could not take it (an ended session), if newer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
-  useEffect(() => {
-    const local = readLocalDraft(post?.id, post?.updatedAt ?? "");
-    if (local && (!autosave || new Date(local.savedAt) > new Date(autosave.savedAt))) {
-      setOfferedDraft(local);
-    }
-  }, []);
+  const [offeredDraft, setOfferedDraft] = useOfferedDraft(post, autosave);
   const [editorKey, setEditorKey] = useState(0);
   const latestContent = useRef(post?.content ?? "");
   const [previewContent, setPreviewContent] = useState<PreviewContent>({
     html: post?.content ?? "",
   });
-  // Leaving by an in-app link (the sidebar, the back link) with unsaved changes asks first;
-  // closing the tab is asked by the browser (beforeunload, in useAutosave).
-  const leave = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      drafts.mustAsk() && currentLocation.pathname !== nextLocation.pathname,
-  );
   // An answer to the save that is not a redirect is a refusal (invalid, or a 409).
   const answer = useActionData();
   useEffect(() => {
@@ -290,7 +154,6 @@ function PostForm({
       content,
     };
   };
-  const metaLength = Array.from(fields.metaDescription.value ?? "").length;
 
   function restoreDraft() {
     if (!offeredDraft) return;
@@ -334,30 +197,14 @@ function PostForm({
           }
         >
           {offeredDraft && (
-            <div role="status" className="rounded-xl border border-accent bg-accent-light p-4">
-              <p className="font-medium">
-                لديك مسودة غير محفوظة من {formatDateTime(offeredDraft.savedAt)}.
-              </p>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={buttonClass("default", "sm")}
-                  onClick={restoreDraft}
-                >
-                  استعادة المسودة غير المحفوظة
-                </button>
-                <button
-                  type="button"
-                  className={buttonClass("ghost", "sm")}
-                  onClick={() => {
-                    drafts.discard();
-                    setOfferedDraft(null);
-                  }}
-                >
-                  تجاهلها
-                </button>
-              </div>
-            </div>
+            <DraftOffer
+              draft={offeredDraft}
+              onRestore={restoreDraft}
+              onDiscard={() => {
+                drafts.discard();
+                setOfferedDraft(null);
+              }}
+            />
           )}
           {scheduledFor && (
             <p
@@ -399,9 +246,7 @@ function PostForm({
               drafts.changed(texts(value));
             }}
           />
-          <p aria-live="polite" className="text-sm text-muted">
-            {drafts.savedAt ? `حُفظت مسودة تلقائياً الساعة ${formatTime(drafts.savedAt)}` : ""}
-          </p>
+          <AutosaveStatus savedAt={drafts.savedAt} />
           <ImageUploadField
             label="الصورة البارزة"
             meta={fields.featuredImage}
@@ -422,25 +267,14 @@ function PostForm({
             type={"datetime-local" as "text"}
             hint="للمقال المنشور فقط: اختر موعداً قادماً ليظهر المقال على الموقع وحده في ذلك الوقت، أو اتركه فارغاً لينشر الآن."
           />
-          <fieldset className="space-y-4 rounded-xl border border-line p-4">
-            <legend className="px-2 font-medium">محركات البحث والمشاركة</legend>
-            <InputField
-              label="وصف محركات البحث"
-              meta={fields.metaDescription}
-              hint={`${metaLength} حرفاً — الأفضل ألا يزيد على ${META_DESCRIPTION_HINT_LENGTH} حرفاً، وإن تُرك فارغاً استُخدم المقتطف.`}
-            />
-            <ShareImageField
-              meta={fields.shareImage}
-              featuredImage={previewImage}
-              onChoose={(value) => form.update({ name: fields.shareImage.name, value })}
-            />
-            <InputField
-              label="الصفحة الأصلية للمقال (Canonical)"
-              meta={fields.canonicalUrl}
-              dir="ltr"
-              hint="فقط إن نُشر المقال أولاً في موقع آخر؛ وإلا فاتركه فارغاً."
-            />
-          </fieldset>
+          <SearchFields
+            metaDescription={fields.metaDescription}
+            shareImage={fields.shareImage}
+            canonicalUrl={fields.canonicalUrl}
+            descriptionHintLength={META_DESCRIPTION_HINT_LENGTH}
+            featuredImage={previewImage}
+            onChooseShareImage={(value) => form.update({ name: fields.shareImage.name, value })}
+          />
           {previewPath && (
             <a
               href={previewPath}
@@ -465,25 +299,10 @@ function PostForm({
           onRestoreOverUnsaved={drafts.markSaved}
         />
       )}
-      <ConfirmDialog
-        open={leave.state === "blocked"}
-        title="مغادرة دون حفظ؟"
-        message="لم تُحفظ تعديلاتك على هذا المقال. ستبقى مسودة غير منشورة تُعرض عليك حين تعود إليه."
-        confirmLabel="مغادرة الصفحة"
-        onConfirm={() => leave.proceed?.()}
-        onCancel={() => leave.reset?.()}
-      />
+      <LeaveGuard mustAsk={drafts.mustAsk} />
     </>
   );
 }
-
-const timeFormat = new Intl.DateTimeFormat("ar-SA-u-nu-latn", {
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "Asia/Riyadh",
-});
-const formatTime = (date: Date) => timeFormat.format(date);
 
 export function ErrorBoundary() {
   return <ErrorScreen />;

@@ -16,7 +16,6 @@ import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { VideoPlayer } from "~/components/admin/video-player";
 import { ErrorScreen } from "~/components/error-screen";
-import { PageLinks } from "~/components/page-links";
 import {
   countVideoView,
   deleteVideo,
@@ -27,9 +26,9 @@ import {
 } from "~/models/videos.server";
 import { failureStatus } from "~/services/error-answers.server";
 import { getStaffActor } from "~/services/permissions.server";
-import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
+import { runListMutation } from "~/services/staff-actions.server";
+import { loadStaffPage } from "~/services/staff-pages.server";
 import type { ActionResult } from "~/shared/action-result";
-import { pageFrom } from "~/shared/pagination";
 import type { Actor } from "~/shared/roles";
 import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
@@ -43,23 +42,13 @@ const LOAD_FAILED = "فشل في تحميل الفيديوهات";
 
 /** Spec §2.7: the videos, for editors and admins (docs/decisions/020). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  const page = pageFrom(request.url);
-  const { items, ...list } = await loadStaffList(request, {
-    list: async (actor) => [await listVideosForStaff(actor, { q, page })],
+  const { items, ...list } = await loadStaffPage(request, {
+    list: listVideosForStaff,
+    pageSize: STAFF_VIDEOS_PAGE_SIZE,
     loadFailed: LOAD_FAILED,
     what: "videos",
   });
-  const [found] = items;
-  return {
-    videos: found?.items ?? [],
-    page,
-    hasMore: found?.hasMore ?? false,
-    total: found?.total ?? 0,
-    pageCount: Math.ceil((found?.total ?? 0) / STAFF_VIDEOS_PAGE_SIZE),
-    q,
-    ...list,
-  };
+  return { videos: items, ...list };
 }
 
 /** A player finished loading in the list: `intent=view` with the video's `id`. */
@@ -156,7 +145,7 @@ function VideoCard({ video }: { video: StaffVideoRow }) {
 }
 
 export default function VideosList() {
-  const { videos, page, hasMore, total, pageCount, q, loadError } = useLoaderData<typeof loader>();
+  const { videos, q, loadError, ...pages } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
       title="الفيديوهات"
@@ -168,8 +157,12 @@ export default function VideosList() {
         active: Boolean(q),
       }}
       loadError={loadError}
-      // The whole list's count: a page past the end (after a delete) still links back.
-      itemCount={total}
+      pages={{
+        ...pages,
+        label: "صفحات الفيديوهات",
+        newer: "الفيديوهات الأحدث",
+        older: "الفيديوهات الأقدم",
+      }}
       empty={{
         icon: Video,
         title: "لا توجد فيديوهات بعد",
@@ -184,14 +177,6 @@ export default function VideosList() {
           </MediaGridItem>
         ))}
       </MediaGrid>
-      <PageLinks
-        page={page}
-        hasMore={hasMore}
-        pageCount={pageCount}
-        label="صفحات الفيديوهات"
-        newer="الفيديوهات الأحدث"
-        older="الفيديوهات الأقدم"
-      />
     </StaffListScreen>
   );
 }
