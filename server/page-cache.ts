@@ -1,40 +1,12 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { displayKey } from "~/shared/display-preferences";
-import { type ChangeEvent, concerns, type ListTable, type LivePage } from "~/shared/live-event";
+import type { ChangeEvent, ListTable } from "~/shared/live-event";
 import { livePageAt } from "~/shared/live-page";
-import { PAGE_PARAM } from "~/shared/pagination";
-import { hasSignedCookie, SESSION_COOKIE, TOAST_COOKIE } from "~/utils/session-cookie.server";
+import { isCacheable, keyOf, pageOf } from "./page-cache/rules";
+import { compressRendered, createPageStore, type Entry, type Flight } from "./page-cache/store";
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** A cached page: its bytes as sent, gzip and brotli, compressed once when stored. */
-interface Entry {
-  /** Answers from this entry; a page asked for often gets its brotli made smaller. */
-  hits: number;
-  /** The page as changes are measured against it: its texts' path and its routes' lists. */
-  page: LivePage;
-  contentType: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  /** The rendering response's own headers (security headers…), replayed on every hit. */
-  headers: [string, string | number | string[]][];
-  /** The CSP of the rendering response with its nonce replaced by the hashes of the inline scripts. */
-  csp: string | null;
-  storedAt: number;
-}
-
-/** A render in progress for a key: the misses that arrive meanwhile wait for its entry. */
-interface Flight {
-  entry: Promise<Entry | null>;
-  page: LivePage;
-  /** Set when a change concerns the page while it renders: the result is not stored. */
-  stale: boolean;
-}
+// The page cache as Express middleware: which requests it answers is in ./page-cache/rules.ts,
+// what it keeps in ./page-cache/store.ts; here a render's bytes are caught and stored ones sent.
 
 /** Headers that belong to one response, never replayed from a stored page. */
 const OWN_HEADERS = new Set([
@@ -50,52 +22,6 @@ const OWN_HEADERS = new Set([
   "vary",
   "x-cache",
 ]);
-
-/** Paths that are personal, mutable or not pages: never cached. */
-const UNCACHED =
-  /^\/(admin|account|login|auth|profile|setup|logout|api|realtime|uploads|healthz)(\/|$|\?)/;
-
-/**
- * The query parameters the public pages read (the news category and page, the gallery's type, a
- * form's "sent" notice). Addresses with any other parameter (a newsletter token, a preview link,
- * `?utm_source=` or made-up ones) are rendered but never stored: each would be a page of its own,
- * so a stream of made-up addresses could push the real pages out of the cache.
- */
-const STORED_QUERY_PARAMS = new Set(["category", PAGE_PARAM, "type", "sent", "done"]);
-
-/** Stored brotli: quality 8 costs what rendering does (~2 ms); 11 is 8 % smaller but ~40× dearer. */
-const FIRST_BROTLI_QUALITY = 8;
-const BEST_BROTLI_QUALITY = 11;
-/** The hit on which a stored page is recompressed at the best quality, in the background. */
-const RECOMPRESS_AT_HIT = 3;
-
-const brotliAt = (quality: number, body: Buffer) =>
-  brotliAsync(body, {
-    params: {
-      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      [zlib.BROTLI_PARAM_QUALITY]: quality,
-      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-
-/** Whether an address's query asks only what public pages read (see STORED_QUERY_PARAMS). */
-function hasOnlyStoredParams(originalUrl: string): boolean {
-  const query = originalUrl.indexOf("?");
-  if (query < 0) return true;
-  for (const name of new URLSearchParams(originalUrl.slice(query + 1)).keys())
-    if (!STORED_QUERY_PARAMS.has(name)) return false;
-  return true;
-}
-
-/** React Router's data request of a page (`/media/news.data`, `/_root.data` for "/"). */
-const isDataRequest = (path: string) => path.endsWith(".data");
-
-/** The page a request is for: its path, or the page of a data request. */
-export function pageOf(path: string): string {
-  if (!isDataRequest(path)) return path;
-  const page = path.slice(0, -".data".length);
-  return page === "/_root" ? "/" : page;
-}
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -151,41 +77,8 @@ export function createPageCache({
   ttlMs?: number;
   maxEntries?: number;
 }) {
-  /**
-   * A session or a pending toast makes the response personal. Only cookies whose signature
-   * verifies count: a made-up `session_token=x` must not buy a full render on every request.
-   */
-  const isPersonal = (cookies = "") =>
-    hasSignedCookie(cookies, SESSION_COOKIE, secret) ||
-    hasSignedCookie(cookies, TOAST_COOKIE, secret);
-
-  const entries = new Map<string, Entry>();
-  const flights = new Map<string, Flight>();
+  const pages = createPageStore({ ttlMs, maxEntries });
   let renders = 0;
-
-  /** One copy per text size and contrast: the server renders the reader's choice (decision 029). */
-  const keyOf = (req: Request) => `${displayKey(req.headers.cookie)} ${req.originalUrl}`;
-
-  function isCacheable(req: Request) {
-    return (
-      req.method === "GET" &&
-      ((req.headers.accept ?? "").includes("text/html") || isDataRequest(req.path)) &&
-      !UNCACHED.test(req.path) &&
-      hasOnlyStoredParams(req.originalUrl) &&
-      !isPersonal(req.headers.cookie)
-    );
-  }
-
-  /** A page asked for again is worth the best brotli: made once, off the request's path. */
-  function recompressWhenPopular(key: string, entry: Entry) {
-    if (++entry.hits !== RECOMPRESS_AT_HIT) return;
-    brotliAt(BEST_BROTLI_QUALITY, entry.identity).then(
-      (br) => {
-        if (entries.get(key) === entry) entry.br = br;
-      },
-      () => {}, // the first brotli stays
-    );
-  }
 
   function serve(req: Request, res: Response, entry: Entry) {
     const encoding = pickEncoding(req.headers["accept-encoding"]);
@@ -201,40 +94,18 @@ export function createPageCache({
     res.end(body);
   }
 
-  async function compress(
-    page: LivePage,
-    body: Buffer,
-    contentType: string,
-    csp: string | null,
-    headers: Entry["headers"],
-  ): Promise<Entry> {
-    const [gz, br] = await Promise.all([
-      gzipAsync(body, { level: 9 }),
-      brotliAt(FIRST_BROTLI_QUALITY, body),
-    ]);
-    return {
-      hits: 0,
-      page,
-      contentType,
-      identity: body,
-      gzip: gz,
-      br,
-      headers,
-      csp,
-      storedAt: Date.now(),
-    };
-  }
-
-  function store(key: string, entry: Entry) {
-    entries.delete(key);
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-    entries.set(key, entry);
+  /** The stored page's CSP: the render's, with its nonce replaced by its inline scripts' hashes. */
+  function storedPolicy(res: Response, body: Buffer): string | null {
+    const policy = res.getHeader("content-security-policy");
+    if (typeof policy !== "string") return null;
+    const nonce = res.locals.cspNonce as string;
+    const hashes = inlineScriptHashes(body.toString("utf8")).join(" ") || "'none'";
+    return policy.replace(`'nonce-${nonce}'`, hashes);
   }
 
   /** Renders the page through the app, keeps the bytes and answers the entry (or null). */
   function render(req: Request, res: Response, next: NextFunction, key: string): Flight {
     renders++;
-    const nonce = res.locals.cspNonce as string;
     const chunks: Buffer[] = [];
     let settle: (entry: Entry | null) => void = () => {};
     const pathname = pageOf(req.path);
@@ -259,22 +130,18 @@ export function createPageCache({
       if (!storable) settle(null);
       else {
         const body = Buffer.concat(chunks);
-        const policy = res.getHeader("content-security-policy");
-        const csp =
-          typeof policy === "string"
-            ? policy.replace(
-                `'nonce-${nonce}'`,
-                inlineScriptHashes(body.toString("utf8")).join(" ") || "'none'",
-              )
-            : null;
-        const contentType = String(res.getHeader("content-type") ?? "text/html; charset=utf-8");
-        const headers = Object.entries(res.getHeaders()).filter(
-          (header): header is [string, string | number | string[]] =>
-            header[1] !== undefined && !OWN_HEADERS.has(header[0]),
-        );
-        compress(flight.page, body, contentType, csp, headers).then(
+        compressRendered({
+          page: flight.page,
+          body,
+          contentType: String(res.getHeader("content-type") ?? "text/html; charset=utf-8"),
+          csp: storedPolicy(res, body),
+          headers: Object.entries(res.getHeaders()).filter(
+            (header): header is [string, string | number | string[]] =>
+              header[1] !== undefined && !OWN_HEADERS.has(header[0]),
+          ),
+        }).then(
           (entry) => {
-            if (!flight.stale) store(key, entry);
+            if (!flight.stale) pages.store(key, entry);
             settle(entry);
           },
           () => settle(null),
@@ -296,59 +163,35 @@ export function createPageCache({
    * are computed: a stored page replays those of its render.
    */
   function serveStored(req: Request, res: Response, next: NextFunction) {
-    if (!isCacheable(req)) return next();
-    const key = keyOf(req);
-    const hit = entries.get(key);
-    if (hit && Date.now() - hit.storedAt < ttlMs) return answerHit(key, req, res, hit);
+    if (!isCacheable(req, secret)) return next();
+    const hit = pages.hit(keyOf(req));
+    if (hit) return serve(req, res, hit);
     next();
   }
 
-  /** Answers a stored page; the pages asked for most stay longest (least recently used go). */
-  function answerHit(key: string, req: Request, res: Response, entry: Entry) {
-    entries.delete(key);
-    entries.set(key, entry);
-    recompressWhenPopular(key, entry);
-    serve(req, res, entry);
-  }
-
   async function middleware(req: Request, res: Response, next: NextFunction) {
-    if (!isCacheable(req)) return next();
+    if (!isCacheable(req, secret)) return next();
     const key = keyOf(req);
-    const hit = entries.get(key);
-    if (hit && Date.now() - hit.storedAt < ttlMs) return answerHit(key, req, res, hit);
+    const hit = pages.hit(key);
+    if (hit) return serve(req, res, hit);
 
-    const running = flights.get(key);
+    const running = pages.flight(key);
     if (running) {
       const entry = await running.entry;
       // Waited for another request's render: answered from its bytes, a hit too.
       if (entry && !res.headersSent) return serve(req, res, entry);
       return next();
     }
-    const flight = render(req, res, next, key);
-    flights.set(key, flight);
-    flight.entry.finally(() => {
-      if (flights.get(key) === flight) flights.delete(key);
-    });
-  }
-
-  /** Forgets the pages a change concerns; without an event (changes may be missed), every page. */
-  function invalidate(event?: ChangeEvent) {
-    const concernsPage = (page: LivePage) => !event || concerns(event, page);
-    for (const [key, entry] of entries) if (concernsPage(entry.page)) entries.delete(key);
-    for (const [key, flight] of flights) {
-      if (concernsPage(flight.page)) {
-        flight.stale = true;
-        flights.delete(key);
-      }
-    }
+    pages.fly(key, render(req, res, next, key));
   }
 
   return {
     serveStored,
     middleware,
-    invalidate,
+    /** Forgets the pages a change concerns; without an event (changes may be missed), every page. */
+    invalidate: (event?: ChangeEvent) => pages.invalidate(event),
     get size() {
-      return entries.size;
+      return pages.size;
     },
     /** How many renders the cache let through (for tests). */
     get renders() {

@@ -1,0 +1,128 @@
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { type ChangeEvent, concerns, type LivePage } from "~/shared/live-event";
+
+// The stored pages of the page cache: compressed bytes, kept least recently used first, each with
+// the page a change is measured against (docs/decisions/026, 040). Knows nothing of HTTP.
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Stored brotli: quality 8 costs what rendering does (~2 ms); 11 is 8 % smaller but ~40× dearer. */
+const FIRST_BROTLI_QUALITY = 8;
+const BEST_BROTLI_QUALITY = 11;
+/** The hit on which a stored page is recompressed at the best quality, in the background. */
+const RECOMPRESS_AT_HIT = 3;
+
+const brotliAt = (quality: number, body: Buffer) =>
+  brotliAsync(body, {
+    params: {
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+
+/** What a render left to replay: its bytes and the headers of its response. */
+export interface Rendered {
+  /** The page as changes are measured against it: its texts' path and its routes' lists. */
+  page: LivePage;
+  contentType: string;
+  body: Buffer;
+  /** The rendering response's own headers (security headers…), replayed on every hit. */
+  headers: [string, string | number | string[]][];
+  /** The CSP of the rendering response with its nonce replaced by the hashes of the inline scripts. */
+  csp: string | null;
+}
+
+/** A cached page: its bytes as sent, gzip and brotli, compressed once when stored. */
+export interface Entry extends Omit<Rendered, "body"> {
+  /** Answers from this entry; a page asked for often gets its brotli made smaller. */
+  hits: number;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  storedAt: number;
+}
+
+/** A render in progress for a key: the misses that arrive meanwhile wait for its entry. */
+export interface Flight {
+  entry: Promise<Entry | null>;
+  page: LivePage;
+  /** Set when a change concerns the page while it renders: the result is not stored. */
+  stale: boolean;
+}
+
+/** Compresses a render once, as it will be stored and answered. */
+export async function compressRendered({ body, ...rendered }: Rendered): Promise<Entry> {
+  const [gz, br] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAt(FIRST_BROTLI_QUALITY, body),
+  ]);
+  return { ...rendered, hits: 0, identity: body, gzip: gz, br, storedAt: Date.now() };
+}
+
+/**
+ * The entries and the renders in flight, by key. An entry older than `ttlMs` is not answered
+ * (scheduled posts appear without a change); past `maxEntries` the least recently used goes.
+ */
+export function createPageStore({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }) {
+  const entries = new Map<string, Entry>();
+  const flights = new Map<string, Flight>();
+
+  /** A page asked for again is worth the best brotli: made once, off the request's path. */
+  function recompressWhenPopular(key: string, entry: Entry) {
+    if (++entry.hits !== RECOMPRESS_AT_HIT) return;
+    brotliAt(BEST_BROTLI_QUALITY, entry.identity).then(
+      (br) => {
+        if (entries.get(key) === entry) entry.br = br;
+      },
+      () => {}, // the first brotli stays
+    );
+  }
+
+  return {
+    /** The fresh entry of `key`, counted as a hit (the most recently used stays longest). */
+    hit(key: string): Entry | null {
+      const entry = entries.get(key);
+      if (!entry || Date.now() - entry.storedAt >= ttlMs) return null;
+      entries.delete(key);
+      entries.set(key, entry);
+      recompressWhenPopular(key, entry);
+      return entry;
+    },
+
+    store(key: string, entry: Entry) {
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, entry);
+    },
+
+    /** The render in flight for `key`, if any. */
+    flight: (key: string) => flights.get(key),
+
+    /** Keeps `flight` as the render of `key` until it settles. */
+    fly(key: string, flight: Flight) {
+      flights.set(key, flight);
+      flight.entry.finally(() => {
+        if (flights.get(key) === flight) flights.delete(key);
+      });
+    },
+
+    /** Forgets the pages a change concerns; without an event (changes may be missed), every page. */
+    invalidate(event?: ChangeEvent) {
+      const concernsPage = (page: LivePage) => !event || concerns(event, page);
+      for (const [key, entry] of entries) if (concernsPage(entry.page)) entries.delete(key);
+      for (const [key, flight] of flights) {
+        if (concernsPage(flight.page)) {
+          flight.stale = true;
+          flights.delete(key);
+        }
+      }
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}
