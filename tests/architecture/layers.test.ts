@@ -229,6 +229,24 @@ const CASES = [
     true,
   ],
   ["shared code importing texts", "app/shared/planted-ao.ts", "~/content/cities", true],
+  [
+    "the reading-page boot importing a component",
+    "app/reading-boot/planted-rb1.ts",
+    "~/components/site-link",
+    false,
+  ],
+  [
+    "the reading-page boot importing a util",
+    "app/reading-boot/planted-rb2.ts",
+    "~/utils/env.server",
+    false,
+  ],
+  [
+    "the reading-page boot importing shared code",
+    "app/reading-boot/planted-rb3.ts",
+    "~/shared/live-event",
+    true,
+  ],
   ["a script importing script support", "scripts/planted-ap.ts", "./support/server", true],
   [
     "a test importing script support",
