@@ -6,7 +6,11 @@ import { chromium } from "playwright-core";
 import { newDataDir, startServer } from "./support/server";
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/"];
-const widths = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
+const widths = {
+  phone: { width: 390, height: 844 },
+  laptop: { width: 1280, height: 800 },
+  desktop: { width: 1366, height: 900 },
+};
 
 // The pictures show the demo content (npm run seed) rather than an empty site.
 const dataDir = newDataDir();

@@ -60,7 +60,7 @@ export function DisplayControls({ initial }: { initial: DisplayPreferences }) {
     <form
       method="post"
       action="/display"
-      className="border-b border-line bg-surface"
+      className="flex flex-wrap items-center gap-2"
       aria-label="إعدادات العرض"
       // Only the browser knows whether the device asks for more contrast: a reader's page that
       // leaves it to the device brings its app at once where it does (public/reading-boot.js).
@@ -69,36 +69,34 @@ export function DisplayControls({ initial }: { initial: DisplayPreferences }) {
       }
     >
       <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-end gap-2 px-4 py-1">
-        <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="sr-only float-start me-1 text-muted sm:not-sr-only">حجم الخط:</legend>
-          {SIZES.map(({ value, label }) => (
-            <button
-              key={value}
-              type="submit"
-              name="textSize"
-              value={value}
-              aria-label={`حجم الخط ${label}`}
-              aria-pressed={preferences.textSize === value}
-              className={choiceClass}
-              onClick={(event) => choose(event, { ...preferences, textSize: value })}
-            >
-              {label}
-            </button>
-          ))}
-        </fieldset>
-        <button
-          type="submit"
-          name="contrast"
-          value={nextContrast}
-          aria-pressed={highContrast}
-          className={cn(choiceClass, "gap-2")}
-          onClick={(event) => choose(event, { ...preferences, contrast: nextContrast })}
-        >
-          <ContrastIcon />
-          تباين عالٍ
-        </button>
-      </div>
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only float-start me-1 text-muted sm:not-sr-only">حجم الخط:</legend>
+        {SIZES.map(({ value, label }) => (
+          <button
+            key={value}
+            type="submit"
+            name="textSize"
+            value={value}
+            aria-label={`حجم الخط ${label}`}
+            aria-pressed={preferences.textSize === value}
+            className={choiceClass}
+            onClick={(event) => choose(event, { ...preferences, textSize: value })}
+          >
+            {label}
+          </button>
+        ))}
+      </fieldset>
+      <button
+        type="submit"
+        name="contrast"
+        value={nextContrast}
+        aria-pressed={highContrast}
+        className={cn(choiceClass, "gap-2")}
+        onClick={(event) => choose(event, { ...preferences, contrast: nextContrast })}
+      >
+        <ContrastIcon />
+        تباين عالٍ
+      </button>
     </form>
   );
 }

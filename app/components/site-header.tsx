@@ -133,7 +133,9 @@ function DesktopMenu() {
         button?.focus();
       }}
     >
-      <ul className="flex items-center gap-1">
+      {/* Wraps onto a second line rather than under its neighbours when its texts grow (edited
+          labels, edit mode's controls): docs/decisions/042. */}
+      <ul className="flex flex-wrap items-center gap-1">
         {MENU.map((item) => {
           if (!item.subItems) {
             return (
@@ -268,20 +270,27 @@ export function SiteHeader({
 }) {
   return (
     <header className="site-header z-40 border-b border-line bg-white/95 backdrop-blur">
-      <DisplayControls initial={display} />
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
+      {/* The top bar: the display choices, and on wide screens the account links, so the row
+          below holds only the logos and the menu (docs/decisions/042). */}
+      <div className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1">
+          <DisplayControls initial={display} />
+          <div className="site-nav-wide">
+            <AccountLinks user={user} compact />
+          </div>
+        </div>
+      </div>
+      {/* When the menu does not fit beside the logos it moves to a line of its own below them. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2">
         <SiteLink
           to="/"
-          className="flex min-h-11 items-center gap-3"
+          className="flex min-h-11 shrink-0 items-center gap-3"
           aria-label="جمعية رفق — الصفحة الرئيسية"
         >
           <AssociationLogo />
           <VisionLogo className="hidden h-9 sm:block" />
         </SiteLink>
         <DesktopMenu />
-        <div className="site-nav-wide">
-          <AccountLinks user={user} compact />
-        </div>
         <MobileMenu user={user} />
       </div>
     </header>

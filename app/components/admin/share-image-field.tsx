@@ -64,7 +64,7 @@ export function ShareImageField({
         className="rounded-xl border border-line p-3"
         onToggle={(event) => setOpen(event.currentTarget.open)}
       >
-        <summary className="cursor-pointer font-medium text-primary">
+        <summary className="min-h-11 cursor-pointer py-2 font-medium text-primary">
           اختيار صورة المشاركة من المعرض
         </summary>
         {open && (

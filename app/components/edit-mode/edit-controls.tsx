@@ -126,13 +126,16 @@ function useSlotAfterAncestor(block: RefObject<HTMLElement | null>, active: bool
 
 /** The one edit control of a text: a 44 px pencil button. */
 const CONTROL_CLASS =
-  "ms-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-strong align-middle text-white shadow ring-2 ring-white hover:brightness-110";
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-strong align-middle text-white shadow ring-2 ring-white hover:brightness-110";
 
 /**
  * Beside a text inside a link or button it shows only while focused: the menus keep their
  * layout, pointer users click the text itself, and keyboards reach it with Tab and the arrows.
+ * Hidden, it lies over the end of its link rather than past it, so a link at the screen's edge
+ * does not make the page scroll sideways (docs/decisions/042); focused, it moves beside it.
  */
-const REVEALED_ON_FOCUS = "absolute z-50 [clip-path:inset(50%)] focus:[clip-path:none]";
+const REVEALED_ON_FOCUS =
+  "absolute z-50 -ms-11 [clip-path:inset(50%)] focus:ms-2 focus:[clip-path:none]";
 
 function PencilIcon() {
   return (
@@ -195,7 +198,7 @@ export function EditControl({
         else if (ref) ref.current = element;
       }}
       type="button"
-      className={cn(CONTROL_CLASS, anchored && REVEALED_ON_FOCUS)}
+      className={cn(CONTROL_CLASS, anchored ? REVEALED_ON_FOCUS : "ms-2")}
       aria-label={label}
       aria-expanded={expanded}
       aria-describedby={EDIT_CONTROLS_HINT_ID}

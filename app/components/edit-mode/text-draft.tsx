@@ -47,7 +47,7 @@ export function TextDraft({
       aria-label={label}
       aria-describedby={describedBy}
       style={style}
-      className={`block w-full min-w-[min(16rem,70vw)] resize-none overflow-hidden rounded-lg bg-transparent px-2 py-1 ring-2 ring-accent ${INHERIT_TYPOGRAPHY}`}
+      className={`block w-full min-w-[min(16rem,70vw)] resize-none overflow-hidden rounded-lg border-2 border-current bg-transparent px-2 py-1 ${INHERIT_TYPOGRAPHY}`}
     />
   );
 }

@@ -38,7 +38,7 @@ export function NewsCard({ card, featured = false }: { card: NewsCardData; featu
           <Text k="featured-badge">خبر مميز</Text>
         </span>
       )}
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className="flex min-w-0 flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
           <span className="rounded-full bg-primary-light px-3 py-0.5 font-medium text-primary-dark">
             {card.category}

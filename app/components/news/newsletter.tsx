@@ -35,8 +35,10 @@ export function Newsletter() {
       aria-labelledby="newsletter-heading"
       className="mx-auto my-12 max-w-5xl scroll-mt-24 rounded-3xl bg-primary-dark px-6 py-10 text-white md:px-12"
     >
-      <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
-        <div className="max-w-xl">
+      {/* The text and the form sit side by side where both get their basis (in rem, so a larger
+          text size stacks them sooner), else one under the other: never wider than the box. */}
+      <div className="flex flex-wrap items-center justify-between gap-6">
+        <div className="min-w-0 max-w-xl flex-[1_1_18rem]">
           <Text
             k="newsletter-title"
             as="h2"
@@ -50,7 +52,7 @@ export function Newsletter() {
           </Text>
         </div>
         {sent ? (
-          <FormNotice tone="success" className="w-full text-ink md:max-w-md">
+          <FormNotice tone="success" className="min-w-0 max-w-md flex-[1_1_18rem] text-ink">
             <p className="font-bold">بقيت خطوة واحدة</p>
             <p>
               أرسلنا رابط تأكيد إلى بريدك الإلكتروني. افتحه لتأكيد اشتراكك، ولن نرسل إليك شيئاً قبل
@@ -62,7 +64,7 @@ export function Newsletter() {
             method="post"
             action="/media/news"
             preventScrollReset
-            className="relative flex w-full flex-col gap-3 md:max-w-md"
+            className="relative flex min-w-0 max-w-md flex-[1_1_18rem] flex-col gap-3"
             id={NEWSLETTER_INTENT}
             aria-describedby={formErrors ? NEWSLETTER_FORM_ERROR : undefined}
           >
@@ -71,7 +73,7 @@ export function Newsletter() {
             <label htmlFor={NEWSLETTER_EMAIL} className="font-medium">
               <Text k="newsletter-email-label">بريدك الإلكتروني</Text>
             </label>
-            <div className="flex flex-col gap-3 sm:flex-row">
+            <div className="flex flex-wrap gap-3">
               <input
                 id={NEWSLETTER_EMAIL}
                 name="email"
@@ -83,7 +85,7 @@ export function Newsletter() {
                 autoComplete="email"
                 dir="ltr"
                 placeholder="name@example.com"
-                className="min-h-13 flex-1 rounded-xl border-2 border-white/30 bg-white px-4 text-lg text-ink placeholder:text-muted"
+                className="min-h-13 w-0 min-w-0 flex-[1_1_12rem] rounded-xl border-2 border-white/30 bg-white px-4 text-lg text-ink placeholder:text-muted"
               />
               <SubmitButton intent={NEWSLETTER_INTENT} variant="elegant" size="lg">
                 <Mail aria-hidden className="size-5" />

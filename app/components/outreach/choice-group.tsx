@@ -36,7 +36,7 @@ export function ChoiceGroup({
             htmlFor={input.id}
             className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-line bg-white px-4 py-2 has-checked:border-primary has-checked:bg-primary-light"
           >
-            <input {...input} key={input.key} className="size-5 shrink-0 accent-primary" />
+            <input {...input} key={input.key} className="size-6 shrink-0 accent-primary" />
             <span>{options[index].label}</span>
           </label>
         ))}

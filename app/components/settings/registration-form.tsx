@@ -22,22 +22,24 @@ export function RegistrationForm({ allowed }: { allowed: boolean }) {
           التسجيل الآن: <strong>{allowed ? "مفتوح للزوار" : "مغلق"}</strong>
         </p>
       </FormNotice>
-      <div className="flex items-start gap-4 rounded-2xl border border-line p-4">
-        <input
-          {...getInputProps(field, { type: "checkbox" })}
-          key={field.key}
-          aria-describedby={`${field.id}-hint`}
-          className="mt-1 size-7 shrink-0 cursor-pointer accent-primary"
-        />
-        <div className="space-y-1">
-          <label htmlFor={field.id} className="block cursor-pointer text-lg font-medium">
-            السماح للزوار بإنشاء حسابات جديدة
-          </label>
-          <p id={`${field.id}-hint`} className="text-muted">
-            عند إلغاء التحديد يختفي تبويب «حساب جديد» من صفحة الدخول وزر الدخول من الصفحة الرئيسية،
-            ويرفض الخادم أي تسجيل جديد.
-          </p>
-        </div>
+      {/* The whole line is the switch's target (at least 44 px high), the box itself 28 px. */}
+      <div className="space-y-1 rounded-2xl border border-line p-4">
+        <label
+          htmlFor={field.id}
+          className="flex min-h-11 cursor-pointer items-center gap-4 text-lg font-medium"
+        >
+          <input
+            {...getInputProps(field, { type: "checkbox" })}
+            key={field.key}
+            aria-describedby={`${field.id}-hint`}
+            className="size-7 shrink-0 cursor-pointer accent-primary"
+          />
+          السماح للزوار بإنشاء حسابات جديدة
+        </label>
+        <p id={`${field.id}-hint`} className="ps-11 text-muted">
+          عند إلغاء التحديد يختفي تبويب «حساب جديد» من صفحة الدخول وزر الدخول من الصفحة الرئيسية،
+          ويرفض الخادم أي تسجيل جديد.
+        </p>
       </div>
       <FieldErrors id={field.errorId} errors={field.errors} />
     </SectionForm>

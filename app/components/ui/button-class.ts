@@ -16,7 +16,8 @@ export const buttonSizes = {
   default: "min-h-11 px-5 py-2",
   sm: "min-h-11 px-3 text-sm",
   lg: "min-h-13 px-7 py-3 text-lg",
-  icon: "size-11",
+  // An icon button keeps its 44 px in a crowded row (a dialog's close button beside its title).
+  icon: "size-11 shrink-0",
 } as const;
 
 export type ButtonVariant = keyof typeof buttonVariants;

@@ -27,7 +27,7 @@ export function RoleForm({ userId, name, role }: { userId: string; name: string;
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="userId" value={userId} />
-      <div className="min-w-40 flex-1 space-y-1">
+      <div className="min-w-[min(10rem,100%)] flex-1 space-y-1">
         <label htmlFor={id} className="block font-medium">
           الدور<span className="sr-only"> لـ {name}</span>
         </label>

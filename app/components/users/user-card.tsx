@@ -61,7 +61,7 @@ export function UserCard({
             )}
             {isCurrentUser && <span className="text-sm font-normal text-muted">(أنت)</span>}
           </h2>
-          <p className="truncate text-muted" title={user.email}>
+          <p className="text-muted [overflow-wrap:anywhere]">
             <bdi dir="ltr">{user.email}</bdi>
           </p>
         </div>

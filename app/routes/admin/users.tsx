@@ -98,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 function RolesLegend() {
   return (
-    <ul className="mb-6 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-3">
+    <ul className="mb-6 grid grid-cols-1 gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-3">
       {roles.map((role) => (
         <li key={role}>
           <span className="font-bold">{USER_ROLE_LABELS[role]}:</span> {ROLE_DESCRIPTIONS[role]}
@@ -129,7 +129,7 @@ export default function UsersScreen() {
     );
   else
     body = (
-      <ul className="grid gap-5 md:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-5 md:grid-cols-2">
         {users.map((user) => (
           <UserCard
             key={user.id}

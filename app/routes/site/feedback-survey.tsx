@@ -167,7 +167,7 @@ function SurveyForm() {
             value="on"
             defaultChecked={fields.wantsContact.initialValue === "on"}
             key={fields.wantsContact.key}
-            className="size-5 accent-primary"
+            className="size-6 shrink-0 accent-primary"
           />
           نعم، أريد أن تتواصلوا معي
         </label>

@@ -98,10 +98,7 @@ function SiteFrame({
   return (
     <EditModeProvider isAdmin={root?.user?.role === "admin"}>
       <BlocksProvider value={blocks} paths={blockPaths}>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-3"
-        >
+        <a href="#main" className="sr-only focus:not-sr-only focus:block focus:bg-white focus:p-3">
           تخطَّ إلى المحتوى
         </a>
         <BlockScope path={SHARED_BLOCK_PATH}>

@@ -143,7 +143,7 @@ function VolunteerForm() {
             data-summary-label={LABELS.consent}
             aria-invalid={fields.consent.errors?.length ? true : undefined}
             aria-describedby={fields.consent.errors?.length ? fields.consent.errorId : undefined}
-            className="mt-1 size-5 shrink-0 accent-primary"
+            className="mt-0.5 size-6 shrink-0 accent-primary"
           />
           <span>
             أوافق على أن تحفظ جمعية رفق اسمي ورقم جوالي وبريدي ومدينتي وما كتبته هنا، لتتواصل معي
