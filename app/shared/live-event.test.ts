@@ -29,6 +29,11 @@ test("a list change concerns exactly the pages whose routes show that list", () 
   expect(concerns({ table: "posts" }, page("/", ["posts"]))).toBe(true);
   // A feed is not a page but shows the posts list all the same.
   expect(concerns({ table: "posts" }, page("/feed.xml", ["posts"]))).toBe(true);
+  // The inboxes are lists of the staff area only: its pages hear a new volunteer, a public one never.
+  for (const table of ["volunteers", "survey_responses", "newsletter_subscribers"] as const) {
+    expect(concerns({ table }, page("/admin/dashboard/volunteers", LIST_TABLES))).toBe(true);
+    expect(concerns({ table }, page("/volunteer"))).toBe(false);
+  }
   // A staff page hears every list.
   for (const table of LIST_TABLES) {
     expect(concerns({ table }, page("/admin/dashboard", LIST_TABLES))).toBe(true);

@@ -7,11 +7,28 @@ import type { StoredBlock } from "./content-blocks";
  * held page (app/reading-boot) all ask.
  */
 
-/** The tables whose rows pages show as lists; a route names those it shows (`LiveHandle`). */
-export type ListTable = "posts" | "videos" | "images";
-export const LIST_TABLES: readonly ListTable[] = ["posts", "videos", "images"];
+/**
+ * The tables whose rows pages show as lists; a route names those it shows (`LiveHandle`). The
+ * inboxes' tables (database/migrations/0005) are shown only in the staff area, whose pages hear
+ * every list.
+ */
+export type ListTable =
+  | "posts"
+  | "videos"
+  | "images"
+  | "volunteers"
+  | "survey_responses"
+  | "newsletter_subscribers";
+export const LIST_TABLES: readonly ListTable[] = [
+  "posts",
+  "videos",
+  "images",
+  "volunteers",
+  "survey_responses",
+  "newsletter_subscribers",
+];
 
-/** Every table whose changes are announced (database/migrations/0001 and 0003). */
+/** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */
 export type ChangeTable = "page_content" | "site_settings" | ListTable;
 
 /** What a content table's trigger announces: every other shape of the event derives from it. */
