@@ -145,31 +145,6 @@ const STAFF_SCREENS = [
   "/profile",
 ];
 
-/**
- * Staff screens' defects this sweep found that are not fixed yet (issue 26 follow-up): each is
- * still printed as a warning, and anything else on those screens still fails. Remove an entry
- * once its screen is fixed.
- */
-const KNOWN: Record<string, LayoutFinding["kind"][]> = {
-  // The stat cards' icons and the cards at 150 % / 320 px.
-  "/admin/dashboard": ["overflow"],
-  // The lists' tables are wider than the screen between 768 and 1440 px with long titles.
-  "/admin/dashboard/posts": ["overflow", "offscreen"],
-  "/admin/dashboard/categories": ["overflow", "offscreen"],
-  "/admin/dashboard/subscribers": ["overflow", "offscreen"],
-  // The inbox's status form beside a long name; the date filter's row at 1024–1180 px.
-  "/admin/dashboard/volunteers": ["overflow", "offscreen"],
-  "/admin/dashboard/surveys": ["overflow", "offscreen"],
-  // Cards whose footer is wider than the card at 150 % (cut by the card's rounded corners).
-  "/admin/dashboard/images": ["clipped"],
-  "/admin/dashboard/videos": ["clipped", "overflow", "offscreen"],
-  // The image field's «معاينة» button at 150 % on 320–360 px.
-  "/admin/dashboard/images/new": ["overflow", "offscreen"],
-  "/admin/dashboard/videos/new": ["overflow", "offscreen"],
-  "/admin/dashboard/posts/new": ["overflow", "offscreen"],
-  "the post editor": ["overflow", "offscreen"],
-};
-
 /** One line per problem, its widths gathered: what a developer reads to find it. */
 function report(route: string, findings: (LayoutFinding & { at: string; width: number })[]) {
   const grouped = new Map<string, { widths: number[]; detail: string }>();
@@ -213,16 +188,7 @@ async function sweep(page: Page, route: string): Promise<string[]> {
       }
     }
   }
-  const known = KNOWN[route] ?? [];
-  const knownLines = report(
-    route,
-    findings.filter((finding) => known.includes(finding.kind)),
-  );
-  if (knownLines.length) console.warn(`known, not fixed yet:\n${knownLines.join("\n")}`);
-  return report(
-    route,
-    findings.filter((finding) => !known.includes(finding.kind)),
-  );
+  return report(route, findings);
 }
 
 async function openScreen(page: Page, route: string) {

@@ -9,9 +9,13 @@ export interface Column<Row> {
 }
 
 /**
- * A staff list as a table on wide screens and as one card per row on phones — the same
- * markup, restyled, so every button exists once. On phones each cell shows its header as a
+ * A staff list as a table when its column is wide enough and as cards otherwise — the same
+ * markup, restyled, so every button exists once. In a card each cell shows its header as a
  * label. The first column is the row's title; `actions` renders the row's buttons.
+ *
+ * The switch is a container query in rem (`@4xl`, 56rem), not a screen width: the list's own
+ * width counts (beside the sidebar or not), and larger text (a larger rem) keeps the cards
+ * longer, so a table of long titles never grows wider than the screen (docs/decisions/042).
  */
 export function DataTable<Row>({
   caption,
@@ -28,57 +32,63 @@ export function DataTable<Row>({
 }) {
   const [titleColumn, ...otherColumns] = columns;
   return (
-    <table className="block w-full md:table md:overflow-hidden md:rounded-2xl md:border md:border-line md:bg-white">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="hidden bg-surface md:table-header-group">
-        <tr>
-          {columns.map((column) => (
-            <th key={column.header} scope="col" className="p-4 text-start font-medium text-muted">
-              {column.header}
-            </th>
-          ))}
-          {actions && (
-            <th scope="col" className="p-4 text-start font-medium text-muted">
-              الإجراءات
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody className="block space-y-4 md:table-row-group md:space-y-0">
-        {rows.map((row) => (
-          <tr
-            key={rowKey(row)}
-            className="block rounded-2xl border border-line bg-white p-4 shadow-sm md:table-row md:rounded-none md:border-0 md:border-t md:p-0 md:shadow-none"
-          >
-            <td
-              className={cn("block pb-2 md:table-cell md:min-w-56 md:p-4", titleColumn.className)}
-            >
-              {titleColumn.cell(row)}
-            </td>
-            {otherColumns.map((column) => (
-              <td
-                key={column.header}
-                className={cn(
-                  "flex items-center justify-between gap-4 border-t border-line/60 py-2 md:table-cell md:border-0 md:p-4",
-                  column.className,
-                )}
-              >
-                <span className="font-medium text-muted md:hidden">{column.header}</span>
-                <span>{column.cell(row)}</span>
-              </td>
+    <div className="@container">
+      <table className="block w-full @4xl:table @4xl:overflow-hidden @4xl:rounded-2xl @4xl:border @4xl:border-line @4xl:bg-white">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="hidden bg-surface @4xl:table-header-group">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className="p-3 text-start font-medium text-muted">
+                {column.header}
+              </th>
             ))}
             {actions && (
-              <td className="block border-t border-line/60 pt-3 md:table-cell md:border-0 md:p-4">
-                {/* Side by side in a card; one under the other, equally wide and compact, in
-                    the table. */}
-                <div className="flex flex-wrap gap-2 md:flex-col md:items-stretch md:[&_:is(a,button)]:min-h-9">
-                  {actions(row)}
-                </div>
-              </td>
+              <th scope="col" className="p-3 text-start font-medium text-muted">
+                الإجراءات
+              </th>
             )}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="grid items-start gap-4 @2xl:grid-cols-2 @4xl:table-row-group">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              className="block min-w-0 rounded-2xl border border-line bg-white p-4 shadow-sm @4xl:table-row @4xl:rounded-none @4xl:border-0 @4xl:border-t @4xl:p-0 @4xl:shadow-none"
+            >
+              {/* A long word (a link, an e-mail) wraps instead of widening the row. */}
+              <td
+                className={cn(
+                  "block pb-2 wrap-anywhere @4xl:table-cell @4xl:min-w-48 @4xl:p-3",
+                  titleColumn.className,
+                )}
+              >
+                {titleColumn.cell(row)}
+              </td>
+              {otherColumns.map((column) => (
+                <td
+                  key={column.header}
+                  className={cn(
+                    "flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-line/60 py-2 break-words @4xl:table-cell @4xl:border-0 @4xl:p-3",
+                    column.className,
+                  )}
+                >
+                  <span className="font-medium text-muted @4xl:hidden">{column.header}</span>
+                  <span className="min-w-0">{column.cell(row)}</span>
+                </td>
+              ))}
+              {actions && (
+                <td className="block border-t border-line/60 pt-3 @4xl:table-cell @4xl:border-0 @4xl:p-3">
+                  {/* Side by side in a card; one under the other, equally wide and compact, in
+                      the table. */}
+                  <div className="flex flex-wrap gap-2 @4xl:flex-col @4xl:items-stretch @4xl:[&_:is(a,button)]:min-h-9">
+                    {actions(row)}
+                  </div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -44,7 +44,7 @@ export function FormShell({
       <AdminPageHeader title={title} back={back} badge={badge} />
       <ErrorSummary />
       <Tabs.Root defaultValue="edit" dir="rtl" className="space-y-6">
-        <Tabs.List aria-label="طريقة العرض" className="flex gap-2 border-b border-line">
+        <Tabs.List aria-label="طريقة العرض" className="flex flex-wrap gap-2 border-b border-line">
           <Tabs.Trigger value="edit" className={tabClass}>
             <PencilLine aria-hidden className="size-5" />
             تحرير

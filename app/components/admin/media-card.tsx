@@ -9,7 +9,7 @@ export const UNCATEGORISED = "عام";
 /** The category of a video or image, as a badge. */
 export function CategoryBadge({ name }: { name: string | null }) {
   return (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-surface px-3 py-1 text-sm font-medium whitespace-nowrap text-ink ring-1 ring-line">
+    <span className="inline-flex min-w-0 items-center gap-1.5 rounded-full bg-surface px-3 py-1 text-sm font-medium break-words text-ink ring-1 ring-line">
       <Tag aria-hidden className="size-4 text-primary" />
       <span className="sr-only">التصنيف: </span>
       {name?.trim() || UNCATEGORISED}
@@ -66,28 +66,31 @@ export function MediaCard({
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm"
+      className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm"
     >
       {media}
       <div className="flex flex-1 flex-col gap-3 p-5">
         {badges && <div className="flex flex-wrap gap-2">{badges}</div>}
-        <h2 id={titleId} className="text-xl leading-snug">
+        <h2 id={titleId} className="text-xl leading-snug break-words">
           {title}
         </h2>
         {description && <p className="line-clamp-3 text-muted">{description}</p>}
-        <dl className="mt-auto grid grid-cols-2 gap-x-4 gap-y-3 border-t border-line/60 pt-3">
+        <dl className="mt-auto grid grid-cols-[repeat(auto-fill,minmax(min(100%,7rem),1fr))] gap-x-4 gap-y-3 border-t border-line/60 pt-3">
           {facts.map(({ label, icon: Icon, value }) => (
             <div key={label} className="min-w-0">
-              <dt className="flex items-center gap-1.5 text-sm text-muted">
+              <dt className="flex min-w-0 items-center gap-1.5 text-sm break-words text-muted">
                 <Icon aria-hidden className="size-4 shrink-0" />
                 {label}
               </dt>
-              <dd className="font-medium">{value}</dd>
+              <dd className="font-medium break-words">{value}</dd>
             </div>
           ))}
         </dl>
         {actions && (
-          <div className="flex flex-wrap gap-2 border-t border-line/60 pt-4">{actions}</div>
+          // A label longer than the card (large text, a narrow card) wraps inside its button.
+          <div className="flex flex-wrap gap-2 border-t border-line/60 pt-4 [&_:is(a,button)]:max-w-full [&_:is(a,button)]:whitespace-normal">
+            {actions}
+          </div>
         )}
       </div>
     </article>

@@ -54,9 +54,9 @@ export function SearchBar({
         event.preventDefault();
         apply(event.currentTarget);
       }}
-      className="mb-6 flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 md:flex-row md:items-end"
+      className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-white p-4"
     >
-      <div className="flex-1 space-y-1">
+      <div className="min-w-0 flex-[100_1_16rem] space-y-1">
         <label htmlFor={`${id}-q`} className="block font-medium">
           {label}
         </label>
@@ -77,7 +77,7 @@ export function SearchBar({
         </div>
       </div>
       {filters.map((filter) => (
-        <div key={filter.name} className="space-y-1 md:w-56">
+        <div key={filter.name} className="min-w-0 flex-[1_1_12rem] space-y-1">
           <label htmlFor={`${id}-${filter.name}`} className="block font-medium">
             {filter.label}
           </label>
@@ -97,7 +97,7 @@ export function SearchBar({
           </select>
         </div>
       ))}
-      <div className="flex gap-2">
+      <div className="flex grow flex-wrap gap-2 md:grow-0">
         <Button type="submit" className="flex-1 md:flex-none">
           <Search aria-hidden className="size-5" />
           بحث

@@ -37,11 +37,12 @@ export function SkeletonRows({ count = 5 }: { count?: number }) {
 
 /**
  * The columns of the staff card grids: "wide" for videos (two players big enough to watch),
- * "compact" for images and people.
+ * "compact" for images and people. As many columns as hold a card of the minimum width in
+ * rem: larger text makes fewer, wider cards, so no button is wider than its card.
  */
 export const CARD_GRIDS = {
-  wide: "grid gap-5 md:grid-cols-2",
-  compact: "grid gap-5 sm:grid-cols-2 xl:grid-cols-3",
+  wide: "grid grid-cols-[repeat(auto-fill,minmax(min(100%,18rem),1fr))] gap-5",
+  compact: "grid grid-cols-[repeat(auto-fill,minmax(min(100%,15rem),1fr))] gap-5",
 } as const;
 export type CardGrid = keyof typeof CARD_GRIDS;
 

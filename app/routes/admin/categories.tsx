@@ -208,7 +208,7 @@ const COLUMNS: Column<StaffCategory>[] = [
     header: "التصنيف",
     cell: (category) => (
       <div>
-        <p className="text-lg font-bold md:text-base">{category.name}</p>
+        <p className="text-lg font-bold @4xl:text-base">{category.name}</p>
         <p className="text-sm text-muted">{category.slug}</p>
       </div>
     ),

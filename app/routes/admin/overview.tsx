@@ -68,10 +68,10 @@ function StatCard({
   to?: string;
 }) {
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-5 shadow-sm">
-      <div className="flex items-center justify-between">
-        <h3 className="text-lg">{title}</h3>
-        <span className="rounded-xl bg-primary-light p-2 text-primary">
+    <li className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="min-w-0 text-lg break-words">{title}</h3>
+        <span className="shrink-0 rounded-xl bg-primary-light p-2 text-primary">
           <Icon aria-hidden className="size-6" />
         </span>
       </div>
@@ -99,7 +99,7 @@ function StatCard({
 
 function StatCards({ stats, canSeeUsers }: { stats: DashboardStats; canSeeUsers: boolean }) {
   return (
-    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,14rem),1fr))] gap-5">
       <StatCard
         icon={FileText}
         title="المقالات"

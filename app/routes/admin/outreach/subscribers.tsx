@@ -1,6 +1,7 @@
 import { Download, Mail } from "lucide-react";
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { type Column, DataTable } from "~/components/admin/data-table";
 import { EmptyState } from "~/components/admin/empty-state";
 import { ConfirmDeleteButton } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
@@ -50,6 +51,23 @@ export function ErrorBoundary() {
   return <ErrorScreen />;
 }
 
+type SubscriberRow = Awaited<ReturnType<typeof loader>>["confirmed"][number];
+
+const COLUMNS: Column<SubscriberRow>[] = [
+  {
+    header: "البريد الإلكتروني",
+    cell: (row) => <span dir="ltr">{row.email}</span>,
+  },
+  {
+    header: "تاريخ التأكيد",
+    className: "whitespace-nowrap",
+    cell: (row) =>
+      row.confirmedAt && (
+        <time dateTime={isoDate(row.confirmedAt)}>{formatShortDate(row.confirmedAt)}</time>
+      ),
+  },
+];
+
 export default function Subscribers() {
   const { confirmed, confirmedCount, pendingCount, page, hasMore, pageCount } =
     useLoaderData<typeof loader>();
@@ -87,48 +105,23 @@ export default function Subscribers() {
           emptyText="يظهر هنا كل من يشترك من صفحة الأخبار ويؤكد اشتراكه."
         />
       ) : (
-        <table className="w-full overflow-hidden rounded-2xl border border-line bg-white">
-          <thead className="bg-surface text-start">
-            <tr>
-              <th scope="col" className="p-3 text-start">
-                البريد الإلكتروني
-              </th>
-              <th scope="col" className="p-3 text-start">
-                تاريخ التأكيد
-              </th>
-              {isAdmin && (
-                <th scope="col" className="p-3 text-start">
-                  إجراءات
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {confirmed.map((row) => (
-              <tr key={row.id} className="border-t border-line">
-                <td className="p-3" dir="ltr">
-                  {row.email}
-                </td>
-                <td className="p-3">
-                  {row.confirmedAt && (
-                    <time dateTime={isoDate(row.confirmedAt)}>
-                      {formatShortDate(row.confirmedAt)}
-                    </time>
-                  )}
-                </td>
-                {isAdmin && (
-                  <td className="p-3">
-                    <ConfirmDeleteButton
-                      id={row.id}
-                      title={row.email}
-                      message="سيُحذف هذا البريد من قائمة النشرة نهائياً، كما يطلب صاحبه."
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="قائمة المشتركين المؤكَّدين"
+          rows={confirmed}
+          rowKey={(row) => row.id}
+          columns={COLUMNS}
+          actions={
+            isAdmin
+              ? (row) => (
+                  <ConfirmDeleteButton
+                    id={row.id}
+                    title={row.email}
+                    message="سيُحذف هذا البريد من قائمة النشرة نهائياً، كما يطلب صاحبه."
+                  />
+                )
+              : undefined
+          }
+        />
       )}
       <PageLinks
         page={page}

@@ -98,10 +98,10 @@ export default function SurveyResults() {
       </nav>
       <Form
         method="get"
-        className="mb-6 flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:flex-row sm:items-end"
+        className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-white p-4"
       >
         <input type="hidden" name="audience" value={audience} />
-        <div className="space-y-1">
+        <div className="min-w-0 flex-[1_1_12rem] space-y-1">
           <label htmlFor="survey-from" className="block font-medium">
             من تاريخ
           </label>
@@ -114,7 +114,7 @@ export default function SurveyResults() {
             key={`from-${from}`}
           />
         </div>
-        <div className="space-y-1">
+        <div className="min-w-0 flex-[1_1_12rem] space-y-1">
           <label htmlFor="survey-to" className="block font-medium">
             إلى تاريخ
           </label>
@@ -150,7 +150,7 @@ export default function SurveyResults() {
             <h2 id="chart-heading" className="mb-3 text-xl">
               متوسط التقييم لكل سؤال (من 5)
             </h2>
-            <div className="grid gap-4 lg:grid-cols-[1fr_auto]">
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_auto]">
               <ol className="space-y-2">
                 {questions.map((question, index) => (
                   <li key={question.key} className="flex min-h-[2.75rem] items-center">
@@ -161,47 +161,56 @@ export default function SurveyResults() {
               <SurveyChart questions={questions} />
             </div>
           </section>
-          <section aria-labelledby="distribution-heading" className="overflow-x-auto">
+          <section aria-labelledby="distribution-heading">
             <h2 id="distribution-heading" className="mb-3 text-xl">
               توزيع التقييمات
             </h2>
-            <table className="w-full min-w-[40rem] rounded-2xl border border-line bg-white">
-              <thead className="bg-surface">
-                <tr>
-                  <th scope="col" className="p-3 text-start">
-                    السؤال
-                  </th>
-                  <th scope="col" className="p-3">
-                    المتوسط
-                  </th>
-                  {SATISFACTION_SCALE.map((step) => (
-                    <th key={step.value} scope="col" className="p-3">
-                      {step.value} ({step.label})
+            {/* Wider than a phone: the table scrolls in its own box, which a keyboard can
+                focus and scroll too (docs/decisions/042). */}
+            <section
+              aria-label="توزيع التقييمات، يُمرَّر أفقياً"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be focusable to scroll by keyboard
+              tabIndex={0}
+              className="overflow-x-auto rounded-2xl"
+            >
+              <table className="w-full min-w-[40rem] rounded-2xl border border-line bg-white">
+                <thead className="bg-surface">
+                  <tr>
+                    <th scope="col" className="p-3 text-start">
+                      السؤال
                     </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {questions.map((question) => (
-                  <tr key={question.key} className="border-t border-line">
-                    <th scope="row" className="p-3 text-start font-normal">
-                      {question.text}
+                    <th scope="col" className="p-3">
+                      المتوسط
                     </th>
-                    <td className="p-3 text-center font-bold">
-                      {question.average === null ? "—" : question.average.toFixed(1)}
-                    </td>
-                    {question.distribution.map((n, index) => (
-                      <td
-                        key={SATISFACTION_SCALE[index].value}
-                        className={cn("p-3 text-center", !n && "text-muted")}
-                      >
-                        {n}
-                      </td>
+                    {SATISFACTION_SCALE.map((step) => (
+                      <th key={step.value} scope="col" className="p-3">
+                        {step.value} ({step.label})
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {questions.map((question) => (
+                    <tr key={question.key} className="border-t border-line">
+                      <th scope="row" className="p-3 text-start font-normal">
+                        {question.text}
+                      </th>
+                      <td className="p-3 text-center font-bold">
+                        {question.average === null ? "—" : question.average.toFixed(1)}
+                      </td>
+                      {question.distribution.map((n, index) => (
+                        <td
+                          key={SATISFACTION_SCALE[index].value}
+                          className={cn("p-3 text-center", !n && "text-muted")}
+                        >
+                          {n}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
           </section>
           <section aria-labelledby="comments-heading">
             <h2 id="comments-heading" className="mb-3 text-xl">

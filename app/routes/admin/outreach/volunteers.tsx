@@ -155,15 +155,17 @@ function StatusForm({ volunteer }: { volunteer: Volunteer }) {
 
 function VolunteerCard({ volunteer, actor }: { volunteer: Volunteer; actor: Pick<Actor, "role"> }) {
   return (
-    <li className="grid gap-4 rounded-2xl border border-line bg-white p-5 md:grid-cols-[1fr_18rem]">
-      <div className="space-y-2">
+    // The status form goes beside the details only when the list is wide enough for both
+    // (a container query in rem: beside the sidebar and with larger text it stays below).
+    <li className="grid gap-4 rounded-2xl border border-line bg-white p-5 @3xl:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center gap-3">
-          <h2 className="text-xl">{volunteer.fullName}</h2>
+          <h2 className="min-w-0 text-xl break-words">{volunteer.fullName}</h2>
           <span className="rounded-full bg-primary-light px-3 py-1 text-sm text-primary-dark">
             {VOLUNTEER_STATUS_LABELS[volunteer.status]}
           </span>
         </div>
-        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)]">
           <dt className="text-muted">الجوال</dt>
           <dd>
             <a href={`tel:${volunteer.phone}`} dir="ltr" className="underline">
@@ -173,7 +175,7 @@ function VolunteerCard({ volunteer, actor }: { volunteer: Volunteer; actor: Pick
           {volunteer.email && (
             <>
               <dt className="text-muted">البريد</dt>
-              <dd dir="ltr" className="text-end">
+              <dd dir="ltr" className="text-end wrap-anywhere">
                 {volunteer.email}
               </dd>
             </>
@@ -192,10 +194,12 @@ function VolunteerCard({ volunteer, actor }: { volunteer: Volunteer; actor: Pick
           </dd>
         </dl>
         {volunteer.message && (
-          <p className="whitespace-pre-line rounded-xl bg-surface p-3">{volunteer.message}</p>
+          <p className="whitespace-pre-line rounded-xl bg-surface p-3 wrap-anywhere">
+            {volunteer.message}
+          </p>
         )}
       </div>
-      <div className="space-y-3">
+      <div className="min-w-0 space-y-3">
         <StatusForm volunteer={volunteer} />
         {hasRole(actor, "admin") && (
           <ConfirmDeleteButton
@@ -264,7 +268,7 @@ export default function VolunteersInbox() {
           emptyText="تظهر هنا طلبات التطوع فور إرسالها من صفحة التطوع."
         />
       ) : (
-        <ul className="space-y-4">
+        <ul className="@container space-y-4">
           {volunteers.map((volunteer) => (
             <VolunteerCard key={volunteer.id} volunteer={volunteer} actor={actor} />
           ))}

@@ -78,10 +78,10 @@ const STATUS_FILTER = {
 const COLUMNS: Column<StaffPostRow>[] = [
   {
     header: "العنوان",
-    className: "md:max-w-sm",
+    className: "@4xl:max-w-sm",
     cell: (post) => (
       <div className="space-y-1">
-        <p className="text-lg font-bold leading-snug md:text-base">{post.title}</p>
+        <p className="text-lg font-bold leading-snug @4xl:text-base">{post.title}</p>
         {post.excerpt && <p className="line-clamp-2 text-sm text-muted">{post.excerpt}</p>}
       </div>
     ),
