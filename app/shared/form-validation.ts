@@ -16,3 +16,10 @@ export function browserValidation<Schema extends z.ZodType>(schema: Schema) {
     shouldRevalidate: "onInput" as const,
   };
 }
+
+/**
+ * The option of a check across fields (`.refine`/`.superRefine` on a form's object): zod skips
+ * such checks once any field failed, so their message came in a second round. With it they run
+ * anyway; the check must then cope with a field that failed (its value is what was sent, or none).
+ */
+export const EVEN_IF_A_FIELD_FAILED = { when: () => true };

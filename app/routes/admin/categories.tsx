@@ -44,7 +44,7 @@ const INVALID_REQUEST = "طلب غير صالح";
 const SLUG_TOO_LONG = "الرابط يجب ألا يزيد على 60 حرفاً";
 
 /** Create or rename; an empty slug is made from the name (the same rule as posts). */
-const categoryFormSchema = z
+export const categoryFormSchema = z
   .object({
     intent: z.enum(["create", "update"], { error: INVALID_REQUEST }),
     id: z.string({ error: INVALID_REQUEST }).max(100, INVALID_REQUEST).optional(),
