@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVEN_IF_A_FIELD_FAILED } from "./form-validation";
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG, passwordProblem } from "./password-rules";
 
 export const EMAIL_REQUIRED = "البريد الإلكتروني مطلوب";
@@ -146,10 +147,12 @@ export const changePasswordSchema = z
       .min(1, CONFIRM_PASSWORD_REQUIRED)
       .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: NEW_PASSWORDS_DIFFER,
-  });
+  .refine(
+    // Told with the other fields' errors; a confirmation not yet typed is told as missing.
+    (value) =>
+      typeof value.confirmPassword !== "string" || value.newPassword === value.confirmPassword,
+    { path: ["confirmPassword"], message: NEW_PASSWORDS_DIFFER, ...EVEN_IF_A_FIELD_FAILED },
+  );
 
 // ——— two-factor sign-in (docs/decisions/019) ———
 

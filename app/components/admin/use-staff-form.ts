@@ -1,8 +1,8 @@
 import { type DefaultValue, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "react-router";
 import type { z } from "zod";
 import type { ActionResult } from "~/shared/action-result";
+import { browserValidation } from "~/shared/form-validation";
 import { useErrorToast } from "./mutation-feedback";
 
 /**
@@ -28,9 +28,7 @@ export function useStaffForm<
     id,
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...browserValidation(schema),
   });
   useErrorToast(loadError ?? form.errors?.[0]);
   return [form, fields] as const;

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
@@ -7,14 +6,14 @@ import { useIntentResult } from "~/components/settings/use-intent-result";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { forgotPasswordSchema } from "~/shared/auth-schemas";
+import { browserValidation } from "~/shared/form-validation";
 
 export function ForgotPasswordForm() {
   const result = useIntentResult("forgot-password");
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldRevalidate: "onInput",
+    ...browserValidation(forgotPasswordSchema),
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>

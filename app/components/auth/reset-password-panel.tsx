@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { FormNotice } from "~/components/settings/form-notice";
@@ -11,6 +10,7 @@ import { FieldErrors, InputField } from "~/components/ui/field";
 import type { ActionResult } from "~/shared/action-result";
 import { resetPasswordSchema } from "~/shared/auth-schemas";
 import { cn } from "~/shared/cn";
+import { browserValidation } from "~/shared/form-validation";
 import { PASSWORD_HINT } from "~/shared/password-rules";
 import type { ResetLink } from "~/shared/reset-link";
 import { DelayedRedirect } from "./delayed-redirect";
@@ -29,8 +29,7 @@ function NewPasswordForm({ token, result }: { token: string; result?: ActionResu
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldRevalidate: "onInput",
+    ...browserValidation(resetPasswordSchema),
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>

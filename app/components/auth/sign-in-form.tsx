@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { useIntentResult } from "~/components/settings/use-intent-result";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { signInSchema } from "~/shared/auth-schemas";
+import { browserValidation } from "~/shared/form-validation";
 import { tabHref } from "./tab-href";
 
 const LABELS = { email: "البريد الإلكتروني", password: "كلمة المرور" };
@@ -16,8 +16,7 @@ export function SignInForm() {
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-    shouldRevalidate: "onInput",
+    ...browserValidation(signInSchema),
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>

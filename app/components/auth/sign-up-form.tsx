@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
@@ -7,6 +6,7 @@ import { useIntentResult } from "~/components/settings/use-intent-result";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { signUpSchema } from "~/shared/auth-schemas";
+import { browserValidation } from "~/shared/form-validation";
 import { PASSWORD_HINT } from "~/shared/password-rules";
 
 export function SignUpForm() {
@@ -14,8 +14,7 @@ export function SignUpForm() {
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-    shouldRevalidate: "onInput",
+    ...browserValidation(signUpSchema),
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>

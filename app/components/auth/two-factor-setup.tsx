@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
@@ -13,6 +12,7 @@ import {
   twoFactorPasswordSchema,
 } from "~/shared/auth-schemas";
 import { cn } from "~/shared/cn";
+import { browserValidation } from "~/shared/form-validation";
 
 /** A step that asks for the account's password first (start, turn off, new recovery codes). */
 function PasswordStepForm({
@@ -30,7 +30,7 @@ function PasswordStepForm({
   const [form, fields] = useForm({
     id: intent,
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorPasswordSchema }),
+    ...browserValidation(twoFactorPasswordSchema),
     shouldRevalidate: "onSubmit",
   });
   return (
@@ -77,7 +77,7 @@ export function TwoFactorPending({ setup }: { setup: { qrCode: string; manualKey
   const [form, fields] = useForm({
     id: "two-factor-confirm",
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorConfirmSchema }),
+    ...browserValidation(twoFactorConfirmSchema),
     shouldRevalidate: "onSubmit",
   });
   return (

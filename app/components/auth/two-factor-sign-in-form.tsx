@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { useIntentResult } from "~/components/settings/use-intent-result";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { twoFactorSignInSchema } from "~/shared/auth-schemas";
+import { browserValidation } from "~/shared/form-validation";
 
 const CODE_LABEL = "رمز التحقق";
 
@@ -19,7 +19,7 @@ export function TwoFactorSignInForm() {
   const [form, fields] = useForm({
     id: "two-factor",
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorSignInSchema }),
+    ...browserValidation(twoFactorSignInSchema),
     shouldRevalidate: "onSubmit",
   });
   return (

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { type AccountIntent, changePasswordSchema } from "~/shared/auth-schemas";
+import { browserValidation } from "~/shared/form-validation";
 import { SubmitButton } from "./submit-button";
 import { useIntentResult } from "./use-intent-result";
 
@@ -15,8 +15,7 @@ export function ChangePasswordForm() {
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldRevalidate: "onInput",
+    ...browserValidation(changePasswordSchema),
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { Form } from "react-router";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, inputClass } from "~/components/ui/field";
 import { type AccountIntent, personalInfoSchema } from "~/shared/auth-schemas";
 import { cn } from "~/shared/cn";
+import { browserValidation } from "~/shared/form-validation";
 import { ROLE_LABELS, type Role } from "~/shared/roles";
 import { SubmitButton } from "./submit-button";
 import { useIntentResult } from "./use-intent-result";
@@ -47,8 +47,7 @@ export function PersonalInfoForm({
     id: "personal-info",
     lastResult: result?.reply,
     defaultValue: { fullName: user.fullName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: personalInfoSchema }),
-    shouldRevalidate: "onInput",
+    ...browserValidation(personalInfoSchema),
   });
   return (
     <Form method="post" className="space-y-5" {...getFormProps(form)}>

@@ -1,9 +1,9 @@
 import { type DefaultValue, type FormMetadata, getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors } from "~/components/ui/field";
+import { browserValidation } from "~/shared/form-validation";
 import type { SettingsIntent } from "~/shared/settings-schemas";
 import { SubmitButton } from "./submit-button";
 import { useIntentResult } from "./use-intent-result";
@@ -27,9 +27,7 @@ export function useSectionForm<Schema extends z.ZodObject>(
     id: intent,
     lastResult: result?.ok === false ? result.reply : undefined,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...browserValidation(schema),
   });
 }
 

@@ -26,6 +26,7 @@ import { parseListIntent, respondToMutation } from "~/services/staff-actions.ser
 import { formAnswer } from "~/shared/action-result";
 import { formatShortDate, isoDate } from "~/shared/dates";
 import { ConflictError, NotFoundError } from "~/shared/domain-errors";
+import { browserValidation } from "~/shared/form-validation";
 import { slugify } from "~/shared/slug";
 import { oneLineText } from "~/shared/text-fields";
 import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
@@ -43,7 +44,7 @@ const INVALID_REQUEST = "طلب غير صالح";
 const SLUG_TOO_LONG = "الرابط يجب ألا يزيد على 60 حرفاً";
 
 /** Create or rename; an empty slug is made from the name (the same rule as posts). */
-const categoryFormSchema = z
+export const categoryFormSchema = z
   .object({
     intent: z.enum(["create", "update"], { error: INVALID_REQUEST }),
     id: z.string({ error: INVALID_REQUEST }).max(100, INVALID_REQUEST).optional(),
@@ -126,9 +127,7 @@ function CategoryForm({ category, onSaved }: { category?: StaffCategory; onSaved
     id: category ? `category-${category.id}` : "category-new",
     lastResult: answer?.reply,
     defaultValue: category ? { name: category.name, slug: category.slug } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...browserValidation(categoryFormSchema),
   });
   const saved = answer?.ok === true;
   useEffect(() => {

@@ -10,6 +10,7 @@ import { createFirstAdmin, isSetupComplete, SetupClosedError } from "~/models/us
 import { clientAddress } from "~/services/auth.server";
 import { formAnswer } from "~/shared/action-result";
 import { SETUP_CODE_WRONG, setupSchema } from "~/shared/auth-schemas";
+import { browserValidation } from "~/shared/form-validation";
 import { tooManyAttempts } from "~/utils/auth-errors.server";
 import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -78,8 +79,7 @@ export default function Setup() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { code },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setupSchema }),
-    shouldRevalidate: "onInput",
+    ...browserValidation(setupSchema),
   });
   return (
     <main className="flex min-h-screen items-center justify-center bg-surface p-4">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVEN_IF_A_FIELD_FAILED } from "~/shared/form-validation";
 import { normaliseSaudiMobile, PHONE_INVALID, PHONE_REQUIRED } from "~/shared/outreach-fields";
 import { optionalParagraphs } from "~/shared/text-fields";
 
@@ -29,30 +30,32 @@ export function surveySchema(questionKeys: readonly string[]) {
         .optional(),
       contactPhone: z.string({ error: PHONE_INVALID }).max(30, PHONE_INVALID).optional(),
     })
-    .transform((value, ctx) => {
-      const answers: Record<string, number> = {};
-      const rated = value as Record<string, unknown>;
-      for (const key of questionKeys) answers[key] = rated[`q_${key}`] as number;
-      if (!value.wantsContact) {
-        return { answers, comment: value.comment || null, contactName: null, contactPhone: null };
-      }
-      const phone = value.contactPhone ? normaliseSaudiMobile(value.contactPhone) : null;
+    .superRefine((value, ctx) => {
+      if (!value.wantsContact) return;
       if (!value.contactName) {
         ctx.addIssue({ code: "custom", path: ["contactName"], message: CONTACT_NAME_REQUIRED });
       }
-      if (!phone) {
+      if (!value.contactPhone || !normaliseSaudiMobile(value.contactPhone)) {
         ctx.addIssue({
           code: "custom",
           path: ["contactPhone"],
           message: value.contactPhone ? PHONE_INVALID : PHONE_REQUIRED,
         });
       }
-      if (!value.contactName || !phone) return z.NEVER;
+      // Asked with the ratings, not after them: one round of errors.
+    }, EVEN_IF_A_FIELD_FAILED)
+    .transform((value) => {
+      const answers: Record<string, number> = {};
+      const rated = value as Record<string, unknown>;
+      for (const key of questionKeys) answers[key] = rated[`q_${key}`] as number;
+      if (!value.wantsContact) {
+        return { answers, comment: value.comment || null, contactName: null, contactPhone: null };
+      }
       return {
         answers,
         comment: value.comment || null,
-        contactName: value.contactName,
-        contactPhone: phone,
+        contactName: value.contactName ?? null,
+        contactPhone: normaliseSaudiMobile(value.contactPhone ?? ""),
       };
     });
 }

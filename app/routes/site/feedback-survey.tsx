@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowRight, CircleCheck, ShieldCheck } from "lucide-react";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
@@ -14,6 +13,7 @@ import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { findFeedbackAudience, SATISFACTION_SCALE, SURVEY_QUESTIONS } from "~/content/feedback";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { publicFormAction } from "~/services/public-forms.server";
+import { browserValidation } from "~/shared/form-validation";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { pageMeta } from "~/shared/meta";
 import type { SurveyAudience } from "~/shared/statuses";
@@ -129,9 +129,7 @@ function SurveyForm() {
   const [form, fields] = useForm({
     id: INTENT,
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...browserValidation(schema),
   });
   const byName = fields as unknown as Record<
     string,

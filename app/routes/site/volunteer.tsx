@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, ShieldCheck } from "lucide-react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
@@ -18,6 +17,7 @@ import {
 } from "~/content/volunteer";
 import { registerVolunteer } from "~/models/volunteers.server";
 import { publicFormAction } from "~/services/public-forms.server";
+import { browserValidation } from "~/shared/form-validation";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/volunteer";
@@ -75,9 +75,7 @@ function VolunteerForm() {
   const [form, fields] = useForm({
     id: INTENT,
     lastResult: result?.reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: volunteerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...browserValidation(volunteerSchema),
   });
   return (
     <Form method="post" className="relative space-y-6 text-start" {...getFormProps(form)}>

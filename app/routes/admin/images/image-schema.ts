@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVEN_IF_A_FIELD_FAILED } from "~/shared/form-validation";
 import { imageFileSchema } from "~/shared/image-rules";
 import { oneLineText, optionalParagraphs } from "~/shared/text-fields";
 
@@ -26,7 +27,7 @@ export function imageFormSchema({ hasSavedImage }: { hasSavedImage: boolean }) {
       if (!value.image && (!hasSavedImage || value.removeImage)) {
         context.addIssue({ code: "custom", path: ["image"], message: IMAGE_REQUIRED });
       }
-    });
+    }, EVEN_IF_A_FIELD_FAILED);
 }
 
 export type ImageFormValues = z.infer<ReturnType<typeof imageFormSchema>>;

@@ -31,6 +31,7 @@ import { getStaffActor, requireRole } from "~/services/permissions.server";
 import { respondToMutation } from "~/services/staff-actions.server";
 import { formAnswer } from "~/shared/action-result";
 import { formatShortDate, isoDate } from "~/shared/dates";
+import { browserValidation } from "~/shared/form-validation";
 import { cityName, localMobile } from "~/shared/outreach-fields";
 import { volunteerFiltersOf } from "~/shared/outreach-filters";
 import { pageFrom } from "~/shared/pagination";
@@ -108,7 +109,7 @@ function StatusForm({ volunteer }: { volunteer: Volunteer }) {
   const [form, fields] = useForm({
     id: `volunteer-${volunteer.id}`,
     defaultValue: { status: volunteer.status, staffNote: volunteer.staffNote ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateSchema }),
+    ...browserValidation(updateSchema),
   });
   return (
     <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)}>
