@@ -10,6 +10,7 @@ import {
   DashboardIcon,
   LogInIcon,
   MenuIcon,
+  SearchIcon,
   UserIcon,
 } from "~/components/site-icons";
 import { SiteLink, SiteNavLink } from "~/components/site-link";
@@ -282,6 +283,13 @@ export function SiteHeader({
         <div className="site-nav-wide">
           <AccountLinks user={user} compact />
         </div>
+        <SiteLink
+          to="/search"
+          aria-label="البحث في الموقع"
+          className={buttonClass("ghost", "icon")}
+        >
+          <SearchIcon />
+        </SiteLink>
         <MobileMenu user={user} />
       </div>
     </header>
