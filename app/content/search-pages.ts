@@ -62,4 +62,9 @@ export const SEARCHABLE_PAGES: SearchablePage[] = [
   page("/media", "المركز الإعلامي", MEDIA_SECTIONS),
   page("/feedback", "آراء الزوار والمستفيدين", FEEDBACK_AUDIENCES),
   page("/volunteer", "التطوع", VOLUNTEER_BENEFITS),
+  // Pages whose texts are in their markup: found by their title, and by their edited texts.
+  page("/donate", "تبرع الآن"),
+  page("/media/news", "الأخبار"),
+  page("/media/gallery", "معرض الوسائط"),
+  page("/privacy", "سياسة الخصوصية"),
 ];
