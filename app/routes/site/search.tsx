@@ -1,7 +1,6 @@
 import { SearchX } from "lucide-react";
 import { Form, Link, useLoaderData } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
-import { PageHero } from "~/components/page";
 import { PageLinks } from "~/components/page-links";
 import { searchSite } from "~/models/search.server";
 import { limitPublicForm } from "~/services/public-forms.server";
@@ -106,11 +105,13 @@ export default function SearchPage() {
   const { query, notice, results } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHero
-        title="البحث في الموقع"
-        subtitle="ابحث في الأخبار والصفحات ومعرض الوسائط."
-        k="search"
-      />
+      {/* Not an editable page (its texts are not page texts): a plain hero. */}
+      <section className="bg-gradient-to-b from-primary-light to-white px-4 py-14 text-center">
+        <h1 className="text-3xl text-primary-dark md:text-4xl">البحث في الموقع</h1>
+        <p className="mx-auto mt-4 max-w-3xl text-lg text-muted">
+          ابحث في الأخبار والصفحات ومعرض الوسائط.
+        </p>
+      </section>
       <section aria-labelledby="search-results-heading" className="mx-auto max-w-4xl px-4 py-10">
         <Form method="get" action={SEARCH_PATH} role="search" className="flex flex-wrap gap-3">
           <label htmlFor="search-query" className="sr-only">
