@@ -1,7 +1,14 @@
-import { sql } from "drizzle-orm";
-import { SEARCHABLE_PAGES } from "~/content/search-pages";
+import { type SQL, sql } from "drizzle-orm";
+import { SEARCHABLE_PAGES, type SearchablePage } from "~/content/search-pages";
 import { PUBLIC_ROWS } from "~/models/change-visibility.server";
-import { matchesAll, queryWords, type SearchKind, toTsQuery } from "~/shared/arabic-search";
+import {
+  matchesAll,
+  matchesSearchText,
+  queryWords,
+  type SearchKind,
+  searchText,
+  toTsQuery,
+} from "~/shared/arabic-search";
 import { postPath } from "~/shared/paths";
 import { db } from "~/utils/db.server";
 import { images, pageContent, posts, videos } from "../../database/schema";
@@ -27,46 +34,116 @@ export interface SearchHit {
   titleMatch: boolean;
 }
 
-const normalisedVector = (text: ReturnType<typeof sql>) =>
-  sql`to_tsvector('simple', rifq_search_text(${text}))`;
+const normalisedVector = (text: SQL) => sql`to_tsvector('simple', rifq_search_text(${text}))`;
 
-/** The matching rows of the tables, best first, `limit` of them at most. */
-async function searchTables(tsQuery: string, limit: number): Promise<SearchHit[]> {
+interface SearchableTable {
+  kind: Exclude<SearchKind, "page">;
+  table: typeof posts | typeof videos | typeof images;
+  id: SQL;
+  key: SQL;
+  title: SQL;
+  text: SQL;
+  body: SQL;
+  date: SQL;
+  isPublic: SQL | undefined;
+}
+
+const SEARCHABLE_TABLES = (): SearchableTable[] => [
+  {
+    kind: "post",
+    table: posts,
+    id: sql`${posts.id}`,
+    key: sql`${posts.slug}`,
+    title: sql`${posts.title}`,
+    text: sql`${posts.title} || ' ' || ${posts.contentText}`,
+    body: sql`${posts.contentText}`,
+    date: sql`${posts.publishedAt}`,
+    isPublic: PUBLIC_ROWS.posts(),
+  },
+  {
+    kind: "video",
+    table: videos,
+    id: sql`${videos.id}`,
+    key: sql`${videos.id}::text`,
+    title: sql`${videos.title}`,
+    text: sql`${videos.title} || ' ' || coalesce(${videos.description}, '')`,
+    body: sql`coalesce(${videos.description}, '')`,
+    date: sql`${videos.createdAt}`,
+    isPublic: PUBLIC_ROWS.videos(),
+  },
+  {
+    kind: "image",
+    table: images,
+    id: sql`${images.id}`,
+    key: sql`${images.id}::text`,
+    title: sql`${images.title}`,
+    text: sql`${images.title} || ' ' || coalesce(${images.description}, '')`,
+    body: sql`coalesce(${images.description}, '')`,
+    date: sql`${images.createdAt}`,
+    // Every image is public (they have no status).
+    isPublic: sql`true`,
+  },
+];
+
+/**
+ * A table's matches, read through its text index; whether the title matches comes from the
+ * title index (a set of ids), so a word every row holds costs no per-row normalisation. The
+ * bodies are read afterwards, for the rows shown only.
+ */
+function matchesOf(source: SearchableTable, query: SQL): SQL {
+  return sql`select ${source.kind}::text as kind, ${source.key} as key, ${source.title} as title,
+      ${source.date} as date,
+      ${source.id} in (select ${source.id} from ${source.table}
+        where ${normalisedVector(source.title)} @@ ${query}) as title_match
+    from ${source.table}
+    where ${source.isPublic} and ${normalisedVector(source.text)} @@ ${query}`;
+}
+
+type TableHit = Omit<SearchHit, "body" | "href"> & { kind: SearchableTable["kind"]; key: string };
+
+/** The matching rows of the tables, best first, `limit` of them at most (without bodies). */
+async function searchTables(tsQuery: string, limit: number): Promise<TableHit[]> {
   const query = sql`to_tsquery('simple', ${tsQuery})`;
-  const postText = sql`${posts.title} || ' ' || ${posts.contentText}`;
-  const videoText = sql`${videos.title} || ' ' || coalesce(${videos.description}, '')`;
-  const imageText = sql`${images.title} || ' ' || coalesce(${images.description}, '')`;
+  const parts = SEARCHABLE_TABLES().map((source) => matchesOf(source, query));
   const result = await db.execute<{
-    kind: SearchKind;
+    kind: SearchableTable["kind"];
     key: string;
     title: string;
-    body: string;
     date: Date | string | null;
     title_match: boolean;
-  }>(sql`
-    select 'post' as kind, ${posts.slug} as key, ${posts.title} as title,
-      left(${posts.contentText}, ${BODY_CHARS}) as body, ${posts.publishedAt} as date,
-      ${normalisedVector(sql`${posts.title}`)} @@ ${query} as title_match
-    from ${posts} where ${PUBLIC_ROWS.posts()} and ${normalisedVector(postText)} @@ ${query}
-    union all
-    select 'video', ${videos.id}::text, ${videos.title}, left(coalesce(${videos.description}, ''), ${BODY_CHARS}),
-      ${videos.createdAt}, ${normalisedVector(sql`${videos.title}`)} @@ ${query}
-    from ${videos} where ${PUBLIC_ROWS.videos()} and ${normalisedVector(videoText)} @@ ${query}
-    union all
-    select 'image', ${images.id}::text, ${images.title}, left(coalesce(${images.description}, ''), ${BODY_CHARS}),
-      ${images.createdAt}, ${normalisedVector(sql`${images.title}`)} @@ ${query}
-    from ${images} where ${normalisedVector(imageText)} @@ ${query}
-    order by title_match desc, date desc nulls last, key
-    limit ${limit}`);
+  }>(sql`${sql.join(parts, sql` union all `)}
+    order by title_match desc, date desc nulls last, key limit ${limit}`);
   return result.rows.map((row) => ({
     kind: row.kind,
+    key: row.key,
     title: row.title,
-    href: row.kind === "post" ? postPath(row.key) : `/media/gallery?type=${row.kind}s`,
-    body: row.body,
     date: row.date === null ? null : new Date(row.date),
     titleMatch: row.title_match,
   }));
 }
+
+/** The beginning of the bodies of the hits shown, by kind and key. */
+async function bodiesOf(hits: TableHit[]): Promise<Map<string, string>> {
+  const bodies = new Map<string, string>();
+  await Promise.all(
+    SEARCHABLE_TABLES().map(async (source) => {
+      const keys = hits.filter((hit) => hit.kind === source.kind).map((hit) => hit.key);
+      if (keys.length === 0) return;
+      const result = await db.execute<{ key: string; body: string }>(
+        sql`select ${source.key} as key, left(${source.body}, ${BODY_CHARS}) as body
+          from ${source.table} where ${source.key} in (${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )})`,
+      );
+      for (const row of result.rows) bodies.set(`${source.kind}:${row.key}`, row.body);
+    }),
+  );
+  return bodies;
+}
+
+const hrefOf = (hit: TableHit) =>
+  hit.kind === "post" ? postPath(hit.key) : `/media/gallery?type=${hit.kind}s`;
 
 /** An edited text's words without its markup (it is sanitized HTML or plain text). */
 const plainText = (value: string) =>
@@ -79,6 +156,17 @@ const plainText = (value: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, "&");
 
+const defaultsIndexed = new Map<SearchablePage, string>();
+/** A page's built-in texts as the search reads them, normalised once per process. */
+function indexedDefaults(page: SearchablePage): string {
+  let indexed = defaultsIndexed.get(page);
+  if (indexed === undefined) {
+    indexed = searchText(`${page.title} ${page.texts.join(" ")}`);
+    defaultsIndexed.set(page, indexed);
+  }
+  return indexed;
+}
+
 /** The pages whose texts (built-in or edited) hold every word: one hit a page. */
 async function searchPages(words: string[]): Promise<SearchHit[]> {
   const rows = await db
@@ -90,10 +178,12 @@ async function searchPages(words: string[]): Promise<SearchHit[]> {
   }
   const hits: SearchHit[] = [];
   for (const page of SEARCHABLE_PAGES) {
-    const texts = [...(edited.get(page.path) ?? []), ...page.texts];
+    const ownTexts = edited.get(page.path) ?? [];
+    const texts = [...ownTexts, ...page.texts];
     const titleMatch = matchesAll(page.title, words);
+    const indexed = `${searchText(ownTexts.join(" "))} ${indexedDefaults(page)}`;
+    if (!titleMatch && !matchesSearchText(indexed, words)) continue;
     const body = texts.find((text) => matchesAll(text, words));
-    if (!titleMatch && body === undefined && !matchesAll(texts.join(" "), words)) continue;
     hits.push({
       kind: "page",
       title: page.title,
@@ -106,7 +196,10 @@ async function searchPages(words: string[]): Promise<SearchHit[]> {
   return hits;
 }
 
-const byRank = (a: SearchHit, b: SearchHit) =>
+const byRank = (
+  a: Pick<SearchHit, "titleMatch" | "date">,
+  b: Pick<SearchHit, "titleMatch" | "date">,
+) =>
   Number(b.titleMatch) - Number(a.titleMatch) ||
   (b.date?.getTime() ?? Number.NEGATIVE_INFINITY) - (a.date?.getTime() ?? Number.NEGATIVE_INFINITY);
 
@@ -132,9 +225,15 @@ export async function searchSite(query: string, requestedPage: number): Promise<
   ]);
   const ranked = [...tableHits, ...pageHits].sort(byRank);
   const start = (page - 1) * SEARCH_PAGE_SIZE;
+  const shown = ranked.slice(start, start + SEARCH_PAGE_SIZE);
+  const bodies = await bodiesOf(shown.filter((hit): hit is TableHit => hit.kind !== "page"));
   return {
     words,
-    items: ranked.slice(start, start + SEARCH_PAGE_SIZE),
+    items: shown.map((hit) =>
+      "key" in hit
+        ? { ...hit, href: hrefOf(hit), body: bodies.get(`${hit.kind}:${hit.key}`) ?? "" }
+        : hit,
+    ),
     page,
     hasMore: ranked.length > start + SEARCH_PAGE_SIZE,
   };

@@ -45,11 +45,13 @@ export function queryWords(query: string): string[] {
  */
 export const toTsQuery = (words: string[]) => words.map((word) => `${word}:*`).join(" & ");
 
+/** Whether every word starts one of the words of a `searchText` result. */
+export const matchesSearchText = (indexed: string, words: string[]): boolean =>
+  words.every((word) => ` ${indexed}`.includes(` ${word}`));
+
 /** Whether every word starts one of the words of `text`. */
-export function matchesAll(text: string, words: string[]): boolean {
-  const haystack = ` ${searchText(text)}`;
-  return words.every((word) => haystack.includes(` ${word}`));
-}
+export const matchesAll = (text: string, words: string[]): boolean =>
+  matchesSearchText(searchText(text), words);
 
 export interface Segment {
   text: string;

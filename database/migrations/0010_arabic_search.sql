@@ -40,3 +40,14 @@ CREATE INDEX videos_search_idx ON videos
 --> statement-breakpoint
 CREATE INDEX images_search_idx ON images
   USING gin (to_tsvector('simple', rifq_search_text(title || ' ' || coalesce(description, ''))));
+--> statement-breakpoint
+-- Titles on their own: which matches are title matches (ranked first) is read from these, not
+-- computed for every row a common word matches.
+CREATE INDEX posts_title_search_idx ON posts
+  USING gin (to_tsvector('simple', rifq_search_text(title)));
+--> statement-breakpoint
+CREATE INDEX videos_title_search_idx ON videos
+  USING gin (to_tsvector('simple', rifq_search_text(title)));
+--> statement-breakpoint
+CREATE INDEX images_title_search_idx ON images
+  USING gin (to_tsvector('simple', rifq_search_text(title)));
