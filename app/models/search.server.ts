@@ -86,17 +86,24 @@ const SEARCHABLE_TABLES = (): SearchableTable[] => [
 ];
 
 /**
- * A table's matches, read through its text index; whether the title matches comes from the
- * title index (a set of ids), so a word every row holds costs no per-row normalisation. The
- * bodies are read afterwards, for the rows shown only.
+ * The ids a table's indexes find for the query, as materialized CTEs: on their own, the planner
+ * can only read them through their GIN index (even without statistics: PGlite never analyzes,
+ * and would otherwise normalise every public row to filter them).
  */
-function matchesOf(source: SearchableTable, query: SQL): SQL {
+function idSets(source: SearchableTable, query: SQL): SQL {
+  const ids = (name: string, text: SQL) =>
+    sql`${sql.raw(`${source.kind}_${name}`)} as materialized (select ${source.id} as id
+      from ${source.table} where ${normalisedVector(text)} @@ ${query})`;
+  return sql`${ids("text", source.text)}, ${ids("title", source.title)}`;
+}
+
+/** A table's public matches, and whether their title matches. */
+function matchesOf(source: SearchableTable): SQL {
+  const set = (name: string) => sql.raw(`(select id from ${source.kind}_${name})`);
   return sql`select ${source.kind}::text as kind, ${source.key} as key, ${source.title} as title,
-      ${source.date} as date,
-      ${source.id} in (select ${source.id} from ${source.table}
-        where ${normalisedVector(source.title)} @@ ${query}) as title_match
+      ${source.date} as date, ${source.id} in ${set("title")} as title_match
     from ${source.table}
-    where ${source.isPublic} and ${normalisedVector(source.text)} @@ ${query}`;
+    where ${source.isPublic} and ${source.id} in ${set("text")}`;
 }
 
 type TableHit = Omit<SearchHit, "body" | "href"> & { kind: SearchableTable["kind"]; key: string };
@@ -104,14 +111,16 @@ type TableHit = Omit<SearchHit, "body" | "href"> & { kind: SearchableTable["kind
 /** The matching rows of the tables, best first, `limit` of them at most (without bodies). */
 async function searchTables(tsQuery: string, limit: number): Promise<TableHit[]> {
   const query = sql`to_tsquery('simple', ${tsQuery})`;
-  const parts = SEARCHABLE_TABLES().map((source) => matchesOf(source, query));
+  const tables = SEARCHABLE_TABLES();
+  const sets = tables.map((source) => idSets(source, query));
+  const parts = tables.map(matchesOf);
   const result = await db.execute<{
     kind: SearchableTable["kind"];
     key: string;
     title: string;
     date: Date | string | null;
     title_match: boolean;
-  }>(sql`${sql.join(parts, sql` union all `)}
+  }>(sql`with ${sql.join(sets, sql`, `)} ${sql.join(parts, sql` union all `)}
     order by title_match desc, date desc nulls last, key limit ${limit}`);
   return result.rows.map((row) => ({
     kind: row.kind,
