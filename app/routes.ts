@@ -26,6 +26,7 @@ export default [
     site("volunteer", "volunteer"),
     site("donate", "donate"),
     site("privacy", "privacy"),
+    site("search", "search"),
     site("newsletter/confirm", "newsletter-confirm"),
     site("newsletter/unsubscribe", "newsletter-unsubscribe"),
     site("*", "not-found"),

@@ -53,6 +53,15 @@ export async function benchManyPosts({ port = 3995 } = {}) {
         signedOut(),
       ),
       "staff videos list": await timeRenders(`${server.url}/admin/dashboard/videos`, admin),
+      // Site search (docs/decisions/045): words in every post, and a title only one post has.
+      "/search (every post matches)": await timeRenders(
+        `${server.url}/search?q=${encodeURIComponent("الزيارات المنزليه")}`,
+        signedOut(),
+      ),
+      "/search (one title)": await timeRenders(
+        `${server.url}/search?q=${encodeURIComponent("خبر رقم 5000")}`,
+        signedOut(),
+      ),
     };
     console.log(
       `${COUNT.toLocaleString("en")} posts, rendered one at a time: ` +

@@ -10,6 +10,7 @@ import {
   DashboardIcon,
   LogInIcon,
   MenuIcon,
+  SearchIcon,
   UserIcon,
 } from "~/components/site-icons";
 import { SiteLink, SiteNavLink } from "~/components/site-link";
@@ -270,13 +271,22 @@ export function SiteHeader({
 }) {
   return (
     <header className="site-header z-40 border-b border-line bg-white/95 backdrop-blur">
-      {/* The top bar: the display choices, and on wide screens the account links, so the row
-          below holds only the logos and the menu (docs/decisions/042). */}
+      {/* The top bar: the display choices, the search link, and on wide screens the account links,
+          so the row below holds only the logos and the menu (docs/decisions/042). */}
       <div className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1">
           <DisplayControls initial={display} />
-          <div className="site-nav-wide">
-            <AccountLinks user={user} compact />
+          <div className="flex items-center gap-2">
+            <SiteLink
+              to="/search"
+              aria-label="البحث في الموقع"
+              className={buttonClass("ghost", "icon")}
+            >
+              <SearchIcon />
+            </SiteLink>
+            <div className="site-nav-wide">
+              <AccountLinks user={user} compact />
+            </div>
           </div>
         </div>
       </div>

@@ -85,3 +85,9 @@ export const ContrastIcon = (p: IconProps) => (
     <path d="M12 18a6 6 0 0 0 0-12v12z" />
   </Icon>
 );
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m21 21-4.34-4.34" />
+    <circle cx="11" cy="11" r="8" />
+  </Icon>
+);

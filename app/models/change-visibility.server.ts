@@ -14,7 +14,7 @@ type TableWithStatus = keyof typeof WITH_STATUS;
  * What the public sees of a table: published rows, and for posts only those that are due by the
  * app's clock (a scheduled post is not public before its time, docs/decisions/031 and 035).
  */
-const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
+export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
   posts: () => and(eq(posts.status, "published"), lte(posts.publishedAt, now())),
   videos: () => eq(videos.status, "published"),
 };

@@ -22,3 +22,6 @@ export const POST_ROUTE_ID = "routes/site/news-post";
  * under this fixed name, cached an hour: docs/decisions/033).
  */
 export const READING_BOOT_PATH = "/reading-boot.js";
+
+/** The site search page (`?q=`; docs/decisions/045). */
+export const SEARCH_PATH = "/search";

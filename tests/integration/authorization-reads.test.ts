@@ -29,6 +29,7 @@ import * as usersRoute from "~/routes/admin/users";
 import * as videoFormRoute from "~/routes/admin/videos/form";
 import * as videoListRoute from "~/routes/admin/videos/list";
 import * as pageContentRoute from "~/routes/resources/page-content";
+import { loader as searchLoader } from "~/routes/site/search";
 import { TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
 import type { Role } from "~/shared/roles";
 import { createUser, markTwoFactorOn, requestAs, type TestUser } from "../support/accounts";
@@ -367,6 +368,30 @@ describe.each(READS)("$name", (read) => {
       }
     },
   );
+});
+
+// The public search (docs/decisions/045) shows the draft post and video to nobody, staff
+// included (they have their own lists); the image and the edited page text are public.
+test.each(WHO)("the site search, as %s, finds no draft", async (who) => {
+  const actor = who === "signed out" ? null : shared[who];
+  for (const words of [SECRET_TITLE, SECRET_WORD]) {
+    const result = await call(
+      searchLoader as never,
+      requestAs(actor, `/search?q=${encodeURIComponent(words)}`),
+    );
+    expect(statusOf(result)).toBe(200);
+    const { results } = dataOf<{ results: { items: { kind: string; href: string }[] } }>(result);
+    expect(results.items.filter((item) => item.kind === "post" || item.kind === "video")).toEqual(
+      [],
+    );
+  }
+  const found = dataOf<{ results: { items: { kind: string }[] } }>(
+    await call(
+      searchLoader as never,
+      requestAs(actor, `/search?q=${encodeURIComponent(SECRET_TITLE)}`),
+    ),
+  );
+  expect(found.results.items.map((item) => item.kind)).toContain("image");
 });
 
 test("every staff and resource route module with a loader has rows, or a reason not to", () => {
