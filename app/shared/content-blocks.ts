@@ -43,6 +43,7 @@ export const EDITABLE_PAGE_PATTERNS = [
   "/volunteer",
   "/donate",
   "/privacy",
+  "/search",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
 ] as const;
