@@ -89,6 +89,9 @@ export function Text({
       className={cn(className, block.value.includes("\n") && "whitespace-pre-line") || undefined}
       id={id}
       data-block={k}
+      // A reader's held page may have applied a newer text before the app came (app/reading-boot):
+      // the app keeps it, then applies the same change it heard.
+      suppressHydrationWarning
     >
       {block.loading ? <BlockLoading text={block.value} /> : block.value}
     </Tag>
@@ -110,7 +113,9 @@ export function Html({ k, as: Tag = "div", className, id, html }: BlockProps & {
       className={cn(className, block.loading && LOADING_CLASS) || undefined}
       id={id}
       data-block={k}
+      data-html=""
       aria-busy={block.loading || undefined}
+      suppressHydrationWarning
       {...htmlContent(block)}
     />
   );

@@ -17,6 +17,7 @@ import { SiteLink, SiteNavLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button-class";
 import { MENU, type MenuItem } from "~/content/menu";
 import { cn } from "~/shared/cn";
+import { SHARED_BLOCK_PATH } from "~/shared/content-blocks";
 import { DEFAULT_DISPLAY, type DisplayPreferences } from "~/shared/display-preferences";
 import { staffHome } from "~/shared/paths";
 import { hasRole, type Role } from "~/shared/roles";
@@ -270,7 +271,10 @@ export function SiteHeader({
   display?: DisplayPreferences;
 }) {
   return (
-    <header className="site-header z-40 border-b border-line bg-white/95 backdrop-blur">
+    <header
+      className="site-header z-40 border-b border-line bg-white/95 backdrop-blur"
+      data-block-path={SHARED_BLOCK_PATH}
+    >
       {/* The top bar: the display choices, the search link, and on wide screens the account links,
           so the row below holds only the logos and the menu (docs/decisions/042). */}
       <div className="border-b border-line bg-surface">

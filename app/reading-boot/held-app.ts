@@ -94,7 +94,7 @@ export function holdApp(template: HTMLTemplateElement) {
     true,
   );
 
-  return { start };
+  return { start, started: () => started };
 }
 
 /**

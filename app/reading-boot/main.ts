@@ -2,10 +2,12 @@
 // vite.config.ts into one small script, /reading-boot.js (READING_BOOT_PATH): it imports only
 // app/shared and its own folder.
 import type { LivePage } from "~/shared/live-event";
+import { HELD_APP_ID } from "~/shared/paths";
+import { applyCarriedText } from "./apply-text";
 import { holdApp, needsAppAtOnce } from "./held-app";
 import { listenAsHeldPage } from "./live-stream";
 
-const template = document.getElementById("rifq-app");
+const template = document.getElementById(HELD_APP_ID);
 if (template instanceof HTMLTemplateElement) {
   /** The page's path, the layout's path and the lists it shows, as the server wrote them. */
   const page: LivePage = {
@@ -16,6 +18,13 @@ if (template instanceof HTMLTemplateElement) {
   };
   const app = holdApp(template);
   if (needsAppAtOnce()) app.start();
-  // A change that concerns the page brings the app, which re-reads or applies it.
-  listenAsHeldPage(page, { onChange: app.start, onMissed: app.start });
+  // A text the event carries is applied where it shows, without the app (docs/decisions/055);
+  // any other change brings the app, which applies what was heard. Once the app is on its way,
+  // the page leaves every change to it.
+  listenAsHeldPage(page, {
+    onChange: (event) => {
+      if (!app.started() && !applyCarriedText(event)) app.start();
+    },
+    onMissed: app.start,
+  });
 }

@@ -22,6 +22,8 @@ export const POST_ROUTE_ID = "routes/site/news-post";
  * under this fixed name, cached an hour: docs/decisions/033).
  */
 export const READING_BOOT_PATH = "/reading-boot.js";
+/** The id of the template in which a reader's page holds its app (docs/decisions/033). */
+export const HELD_APP_ID = "rifq-app";
 
 /** The site search page (`?q=`; docs/decisions/045). */
 export const SEARCH_PATH = "/search";

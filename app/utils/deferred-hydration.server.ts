@@ -10,7 +10,7 @@
  */
 
 import type { LivePage } from "~/shared/live-event";
-import { READING_BOOT_PATH } from "~/shared/paths";
+import { HELD_APP_ID, READING_BOOT_PATH } from "~/shared/paths";
 import { logger } from "~/utils/logger.server";
 
 /** A document's bytes. */
@@ -47,7 +47,9 @@ export function deferHydration(html: Bytes, page: LivePage): Bytes {
   return Buffer.concat([
     Buffer.from(head.replace(MODULE_PRELOADS, ""), "latin1"),
     html.subarray(headEnd, scriptsStart),
-    Buffer.from(`<template id="rifq-app" data-page="${escapeAttribute(JSON.stringify(page))}">`),
+    Buffer.from(
+      `<template id="${HELD_APP_ID}" data-page="${escapeAttribute(JSON.stringify(page))}">`,
+    ),
     Buffer.from(preloads.join(""), "latin1"),
     html.subarray(scriptsStart, bodyEnd),
     Buffer.from(`</template><script src="${READING_BOOT_PATH}" defer></script>`),

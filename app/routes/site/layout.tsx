@@ -105,7 +105,9 @@ function SiteFrame({
           <SiteHeader user={root?.user ?? null} display={root?.display} />
         </BlockScope>
         <BlockScope path={pagePath}>
-          <main id="main">{children}</main>
+          <main id="main" data-block-path={pagePath}>
+            {children}
+          </main>
         </BlockScope>
         <BlockScope path={SHARED_BLOCK_PATH}>
           <SiteFooter contact={contact} social={social} />

@@ -150,7 +150,7 @@ export default function NewsPostPage() {
           </p>
         )}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-        <article className="mx-auto max-w-3xl px-4 py-10">
+        <article className="mx-auto max-w-3xl px-4 py-10" data-block-path={NEWS_PATH}>
           <Link to={NEWS_PATH} className={buttonClass("ghost", "default")}>
             <ArrowRight aria-hidden className="size-5" />
             <Text k="post-back-link">العودة إلى الأخبار</Text>

@@ -1,0 +1,31 @@
+import type { LiveEvent } from "~/shared/live-event";
+
+/** The class a plain text gets when it holds line breaks (app/components/content-block.tsx). */
+const LINE_BREAKS_CLASS = "whitespace-pre-line";
+
+/**
+ * Applies a page text that the event carries to the server-rendered elements that show it, as
+ * the app's `Text` and `Html` components would render it: an element's `data-block` is its key,
+ * the nearest `data-block-path` its page path, `data-html` marks rich text. Returns false when
+ * the event does not carry the text (a text back to its default: the page does not hold the
+ * defaults), so the page must be read again.
+ */
+export function applyCarriedText(event: LiveEvent, root: ParentNode = document): boolean {
+  const { key, block, page_path: pagePath } = event;
+  if (event.table !== "page_content" || !key || !pagePath || !block) return false;
+  for (const element of root.querySelectorAll<HTMLElement>("[data-block]")) {
+    if (element.dataset.block !== key) continue;
+    if (element.closest<HTMLElement>("[data-block-path]")?.dataset.blockPath !== pagePath) continue;
+    const isRichText = element.hasAttribute("data-html");
+    if (isRichText && block.type === "html") {
+      element.innerHTML = block.value;
+    } else {
+      element.textContent = block.value;
+    }
+    if (!isRichText) {
+      element.classList.toggle(LINE_BREAKS_CLASS, block.value.includes("\n"));
+      if (element.classList.length === 0) element.removeAttribute("class");
+    }
+  }
+  return true;
+}
