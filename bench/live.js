@@ -1,14 +1,21 @@
-// `npm run bench:live`: N open pages (SSE clients that behave as our pages do) and an admin who
-// saves page texts. Prints, per N, the p50/p95/p99 of "event received" and "page up to date"
-// (from the save's response), the server's CPU per save and its peak memory. Figures only.
+// `npm run bench:live`: N open reader pages and an admin who saves page texts. The pages are held
+// (signed out, no app: decisions 033 and 055): SSE clients that do what app/reading-boot does — a
+// text that comes with its value is applied from the event; any other change that concerns the
+// page brings the app, whose files they download (counted). Beside them, a few real Chromium
+// pages, measured from the save's response to the DOM showing the value. Prints, per N, first
+// and later changes' p50/p95/p99, bytes per page per change, the server's CPU per save, its peak
+// memory and the load average. Figures only.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
+import { chromium } from "playwright-core";
 import { ADMIN_ENV, cpuMs, request, signInAdmin, startServer } from "./server.js";
 
 const SIZES = (process.env.LIVE_CLIENTS ?? "200,1000,2000").split(",").map(Number);
 const SAVES = Number(process.env.LIVE_SAVES ?? 6);
 const SETTLE_MS = 5_000;
+/** Real Chromium pages beside the SSE clients (0: none). */
+const BROWSER_PAGES = Number(process.env.LIVE_BROWSER_PAGES ?? 4);
 const SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 /** Where the open pages are: most on the home page, some elsewhere (they must not react). */
 const PAGES = ["/", "/", "/", "/about", "/donate"];
@@ -18,8 +25,10 @@ const TARGETS = [
   { pagePath: "@layout", contentKey: "footer-about", contentType: "html" },
 ];
 
-// The page's rules (app/utils/live-updates.ts): its own and the layout's texts concern it; a
-// text comes with its value; anything else that concerns it is re-read as React Router does.
+// The page's rules (app/shared/live-event.ts `concerns`): its own and the layout's texts concern
+// it; a text comes with its value (app/reading-boot/apply-text.ts); anything else that concerns it
+// brings the app once (its files, as a held page's template lists them), then is re-read as
+// React Router does.
 const pagePathOf = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 const concerns = (event, pathname) =>
   event.table === "page_content"
@@ -28,8 +37,20 @@ const concerns = (event, pathname) =>
 const carriesValue = (event) => event.table === "page_content" && "block" in event;
 const dataUrl = (pathname) => `${pathname === "/" ? "/_root" : pathname}.data`;
 
-/** An open page: listens on /realtime, applies or re-reads, and reports when it is up to date. */
-function openPage(url, pathname, onUpToDate) {
+/** The files a held page's app is made of: the template's module preloads and scripts. */
+async function appFilesOf(url, pathname) {
+  const page = await request(`${url}${pathname}`, { headers: { "accept-encoding": "br" } });
+  const html = (await import("node:zlib")).brotliDecompressSync(page.body).toString("utf8");
+  const template = html.slice(html.indexOf('<template id="rifq-app"'));
+  return [...template.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+}
+
+/**
+ * An open held page: listens on /realtime, applies a text from the event or brings its app (then
+ * re-reads), and reports when it is up to date with the bytes it took (the event's included).
+ */
+function openPage(url, pathname, appFiles, onUpToDate) {
+  let hasApp = false;
   return new Promise((resolve, reject) => {
     const req = http.get(`${url}/realtime`, { headers: { accept: "text/event-stream" } }, (res) => {
       let buffer = "";
@@ -47,13 +68,29 @@ function openPage(url, pathname, onUpToDate) {
           const event = JSON.parse(data.slice(6));
           const received = performance.now();
           if (!concerns(event, pathname)) continue;
-          if (carriesValue(event)) onUpToDate({ received, upToDate: received, ok: true });
-          else
-            request(`${url}${dataUrl(pathname)}`, { headers: { "accept-encoding": "gzip, br" } })
-              .then((r) =>
-                onUpToDate({ received, upToDate: performance.now(), ok: r.status === 200 }),
-              )
-              .catch(() => onUpToDate({ received, upToDate: performance.now(), ok: false }));
+          const eventBytes = Buffer.byteLength(frame) + 2;
+          if (carriesValue(event)) {
+            onUpToDate({ received, upToDate: received, ok: true, bytes: eventBytes });
+            continue;
+          }
+          const files = hasApp ? [] : appFiles;
+          hasApp = true;
+          Promise.all(
+            [...files, dataUrl(pathname)].map((file) =>
+              request(`${url}${file}`, { headers: { "accept-encoding": "gzip, br" } }),
+            ),
+          )
+            .then((answers) =>
+              onUpToDate({
+                received,
+                upToDate: performance.now(),
+                ok: answers.every((r) => r.status === 200),
+                bytes: eventBytes + answers.reduce((sum, r) => sum + r.body.length, 0),
+              }),
+            )
+            .catch(() =>
+              onUpToDate({ received, upToDate: performance.now(), ok: false, bytes: eventBytes }),
+            );
         }
       });
     });
@@ -78,17 +115,28 @@ async function benchSize(size, port) {
     env: { AUTH_SECRET: SECRET, ...ADMIN_ENV },
   });
   const sockets = [];
+  let sample = null;
   try {
     const cookie = await signInAdmin(server.url);
     let current = null; // the save being measured
     const pages = Array.from({ length: size }, (_, i) => PAGES[i % PAGES.length]);
+    const appFiles = {};
+    for (const pathname of new Set(PAGES))
+      appFiles[pathname] = await appFilesOf(server.url, pathname);
     for (const [i, pathname] of pages.entries()) {
       sockets.push(
-        await openPage(server.url, pathname, (report) => current?.reports.push({ i, ...report })),
+        await openPage(server.url, pathname, appFiles[pathname], (report) =>
+          current?.reports.push({ i, ...report }),
+        ),
       );
     }
+    sample = await openBrowserPages(server.url);
     const received = [];
-    const upToDate = [];
+    const upToDate = { first: [], later: [] };
+    const bytes = [];
+    const browserShown = { first: [], later: [] };
+    /** The pages that have had a change already. */
+    const changed = new Set();
     const cpu = [];
     let errors = 0;
     let expectedTotal = 0;
@@ -126,6 +174,7 @@ async function benchSize(size, port) {
       });
       const savedAt = performance.now();
       if (response.status !== 200) throw new Error(`save answered ${response.status}`);
+      const shown = sample.shownAfter(target, value, savedAt);
       versions[key] = readSavedVersion(response.body);
       const deadline = Date.now() + SETTLE_MS;
       while (current.reports.length < expected && Date.now() < deadline) {
@@ -133,27 +182,84 @@ async function benchSize(size, port) {
       }
       await new Promise((resolve) => setTimeout(resolve, 200)); // late re-reads' CPU counts too
       cpu.push((await cpuMs(server.pid)) - cpuBefore);
+      // A page's first change is the first save that concerns it (the layout's text: every page).
+      const which = save === 0 ? "first" : "later"; // the Chromium pages are on "/"
       for (const report of current.reports) {
         received.push(Math.max(0, report.received - savedAt));
-        upToDate.push(Math.max(0, report.upToDate - savedAt));
+        upToDate[changed.has(report.i) ? "later" : "first"].push(
+          Math.max(0, report.upToDate - savedAt),
+        );
+        changed.add(report.i);
+        bytes.push(report.bytes);
         if (!report.ok) errors++;
       }
+      browserShown[which].push(...(await shown));
       expectedTotal += expected;
       reportedTotal += current.reports.length;
       current = null;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const missing = expectedTotal - reportedTotal;
+    const meanBytes = bytes.reduce((a, b) => a + b, 0) / Math.max(1, bytes.length);
     console.log(
-      `${String(size).padStart(5)} pages: event received ${spread(received)} | up to date ${spread(upToDate)} | ` +
+      `${String(size).padStart(5)} held pages: event received ${spread(received)}\n` +
+        `        up to date, first change ${spread(upToDate.first)} | later ${spread(upToDate.later)}\n` +
+        `        Chromium (${BROWSER_PAGES} pages), first ${spread(browserShown.first)} | later ${spread(browserShown.later)}\n` +
+        `        ${meanBytes.toFixed(0)} bytes per page per change (max ${Math.max(0, ...bytes)}) | ` +
         `server CPU per save ${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(0)} ms | ` +
-        `peak memory ${peakMb(server.pid).toFixed(0)} MB | ${errors} re-read errors, ${missing} pages not updated`,
+        `peak memory ${peakMb(server.pid).toFixed(0)} MB | load ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")} | ` +
+        `${errors} re-read errors, ${missing} pages not updated`,
     );
-    return { size, received, upToDate, cpu, errors, missing };
+    return { size, received, upToDate, browserShown, bytes, cpu, errors, missing };
   } finally {
     for (const socket of sockets) socket.destroy();
+    await sample?.close();
     await server.stop();
   }
+}
+
+/**
+ * Real Chromium pages held signed out on "/", each timing, from the save's response, when its DOM
+ * shows the saved value where the saved text shows.
+ */
+async function openBrowserPages(url) {
+  if (BROWSER_PAGES === 0) return { shownAfter: async () => [], close: async () => {} };
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  const pages = [];
+  for (let i = 0; i < BROWSER_PAGES; i++) {
+    const page = await browser.newPage();
+    const listening = page.waitForResponse((response) => response.url().endsWith("/realtime"));
+    await page.goto(`${url}/`);
+    await listening;
+    pages.push(page);
+  }
+  return {
+    /** Resolves with each page's milliseconds from `savedAt` (performance.now()) to the value. */
+    shownAfter(target, value, savedAt) {
+      const selector = `[data-block="${target.contentKey}"]`;
+      const text = value.replace(/<[^>]+>/g, "");
+      return Promise.all(
+        pages.map(async (page) => {
+          await page
+            .waitForFunction(
+              ([selector, text]) =>
+                [...document.querySelectorAll(selector)].some((e) => e.textContent === text),
+              [selector, text],
+              { timeout: SETTLE_MS, polling: 10 },
+            )
+            .catch(() => null);
+          return performance.now() - savedAt;
+        }),
+      );
+    },
+    close: () => browser.close(),
+  };
 }
 
 /** The stored version the save answered, for the next save's conflict check. */
