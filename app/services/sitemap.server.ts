@@ -1,7 +1,7 @@
 import { MENU, type MenuItem } from "~/content/menu";
 import { countPublishedPosts, listPublishedPostAddresses } from "~/models/posts.server";
-import type { ListTable } from "~/shared/live-event";
 import { postPath } from "~/shared/paths";
+import { SITEMAP_SOURCE_LISTS, type SitemapSourceName } from "~/shared/sitemap";
 
 // The sitemap as search engines read it (docs/decisions/053): `/sitemap.xml` is an index of
 // parts, `/sitemap/<source>-<n>.xml`, each at most SITEMAP_PART_SIZE addresses of one source and
@@ -17,16 +17,19 @@ export interface SitemapEntry {
 }
 
 /**
- * A kind of address the sitemap lists. Adding one is adding a source to SITEMAP_SOURCES: its
- * name (its parts' addresses), the lists whose changes alter it (they clear the index and the
- * parts from the page cache), how many addresses it has, and one window of them in a stable order.
+ * A kind of address the sitemap lists: how many addresses it has, and one window of them in a
+ * stable order. Adding one is a line in SITEMAP_SOURCE_LISTS (app/shared/sitemap.ts: its name and
+ * the lists whose changes alter it) and its reader in SITEMAP_READERS below.
  */
-export interface SitemapSource {
-  /** Lowercase letters: the parts are `/sitemap/<name>-1.xml`, `-2.xml`… */
-  name: string;
-  lists: readonly ListTable[];
+export interface SitemapReader {
   count(): Promise<number>;
   read(window: { limit: number; offset: number }): Promise<SitemapEntry[]>;
+}
+
+/** A source as the index and the parts read it: its name (its parts' addresses) and its reader. */
+export interface SitemapSource extends SitemapReader {
+  /** Lowercase letters: the parts are `/sitemap/<name>-1.xml`, `-2.xml`… */
+  name: string;
 }
 
 const menuPaths = (items: MenuItem[]): string[] =>
@@ -35,18 +38,14 @@ const menuPaths = (items: MenuItem[]): string[] =>
 /** The site's own pages: the menu's, the news list and the privacy notice. */
 const STATIC_PATHS = [...new Set([...menuPaths(MENU), "/media/news", "/privacy"])];
 
-const sitePages: SitemapSource = {
-  name: "pages",
-  lists: [],
+const sitePages: SitemapReader = {
   count: async () => STATIC_PATHS.length,
   read: async ({ limit, offset }) =>
     STATIC_PATHS.slice(offset, offset + limit).map((path) => ({ path, lastmod: null })),
 };
 
 /** Published, due posts only: drafts, archived and scheduled posts never come out of the model. */
-const newsPosts: SitemapSource = {
-  name: "posts",
-  lists: ["posts"],
+const newsPosts: SitemapReader = {
   count: countPublishedPosts,
   read: async (window) =>
     (await listPublishedPostAddresses(window)).map((post) => ({
@@ -55,13 +54,16 @@ const newsPosts: SitemapSource = {
     })),
 };
 
-/** Every source of the sitemap, in the index's order. */
-export const SITEMAP_SOURCES: readonly SitemapSource[] = [sitePages, newsPosts];
+/** The reader of each source named in SITEMAP_SOURCE_LISTS (the type asks for every one). */
+const SITEMAP_READERS: Record<SitemapSourceName, SitemapReader> = {
+  pages: sitePages,
+  posts: newsPosts,
+};
 
-/** The lists whose changes alter the sitemap (the index and the parts' handles). */
-export const SITEMAP_LISTS: readonly ListTable[] = [
-  ...new Set(SITEMAP_SOURCES.flatMap((source) => source.lists)),
-];
+/** Every source of the sitemap, in the index's order. */
+export const SITEMAP_SOURCES: readonly SitemapSource[] = (
+  Object.keys(SITEMAP_SOURCE_LISTS) as SitemapSourceName[]
+).map((name) => ({ name, ...SITEMAP_READERS[name] }));
 
 const xmlEscape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

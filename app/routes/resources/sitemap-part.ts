@@ -1,6 +1,7 @@
 import { publicBaseUrl } from "~/services/news-feed.server";
-import { buildSitemapPart, SITEMAP_LISTS } from "~/services/sitemap.server";
+import { buildSitemapPart } from "~/services/sitemap.server";
 import type { LiveHandle } from "~/shared/live-event";
+import { SITEMAP_LISTS } from "~/shared/sitemap";
 import type { Route } from "./+types/sitemap-part";
 
 /** A part lists its source's rows: a change to a sitemap list clears it from the cache. */

@@ -1,6 +1,7 @@
 import { publicBaseUrl } from "~/services/news-feed.server";
-import { buildSitemapIndex, SITEMAP_LISTS } from "~/services/sitemap.server";
+import { buildSitemapIndex } from "~/services/sitemap.server";
 import type { LiveHandle } from "~/shared/live-event";
+import { SITEMAP_LISTS } from "~/shared/sitemap";
 import type { Route } from "./+types/sitemap";
 
 /** The index counts its sources' addresses: a change to one of their lists clears it from the cache. */
