@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
+import { loadAverage } from "./measure.js";
 import { ADMIN_ENV, cpuMs, request, signInAdmin, startServer } from "./server.js";
 
 const SIZES = (process.env.LIVE_CLIENTS ?? "200,1000,2000").split(",").map(Number);
@@ -72,6 +73,7 @@ const peakMb = (pid) =>
   Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
 
 async function benchSize(size, port) {
+  const loadAtStart = loadAverage();
   const server = await startServer({
     port,
     seed: false,
@@ -149,6 +151,7 @@ async function benchSize(size, port) {
         `server CPU per save ${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(0)} ms | ` +
         `peak memory ${peakMb(server.pid).toFixed(0)} MB | ${errors} re-read errors, ${missing} pages not updated`,
     );
+    console.log(`        (load average ${loadAtStart.toFixed(2)} → ${loadAverage().toFixed(2)})`);
     return { size, received, upToDate, cpu, errors, missing };
   } finally {
     for (const socket of sockets) socket.destroy();

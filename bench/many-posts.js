@@ -1,8 +1,10 @@
 // Part of `npm run bench`: the site with 10,000 posts (and as many videos and images). Prints how
 // long the news list, a post, the staff posts list, the media library and the staff videos take
-// to render (one request at a time, past the page cache). Figures only.
+// to render (one request at a time, past the page cache), and what the feeds and every sitemap
+// part cost when answered from the page cache. Figures only.
 import { createHmac } from "node:crypto";
-import { ADMIN_ENV, request, run, signInAdmin, startServer } from "./server.js";
+import { loadAverage, wrk, wrkFigures } from "./measure.js";
+import { ADMIN_ENV, cpuMs, request, run, signInAdmin, startServer } from "./server.js";
 
 const SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 const COUNT = Number(process.env.MANY_POSTS ?? 10_000);
@@ -30,8 +32,40 @@ async function timeRenders(url, cookie) {
   return `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`;
 }
 
+/**
+ * The feeds, the sitemap index and each of its parts as a feed reader or a robot asks for them
+ * (not for HTML): the first request renders and stores, then one at a time from the cache (server
+ * CPU per request from /proc), then wrk at 50 connections.
+ */
+async function cachedFeeds(url) {
+  const index = (await request(`${url}/sitemap.xml`)).body.toString("utf8");
+  const parts = [...index.matchAll(/<loc>[^<]*?(\/sitemap\/[^<]+)<\/loc>/g)].map((m) => m[1]);
+  const figures = [];
+  for (const path of ["/feed.xml", "/atom.xml", "/sitemap.xml", ...parts]) {
+    const headers = { accept: "*/*", "accept-encoding": "gzip, br" };
+    const first = performance.now();
+    const stored = await request(`${url}${path}`, { headers: { accept: "*/*" } });
+    const renderMs = performance.now() - first;
+    const text = stored.body.toString("utf8");
+    const rows = (text.match(/<(url|item|entry|sitemap)>/g) ?? []).length;
+    const hit = await request(`${url}${path}`, { headers });
+    const rounds = 200;
+    const cpuBefore = await cpuMs(server.pid);
+    for (let i = 0; i < rounds; i++) await request(`${url}${path}`, { headers });
+    const oneAtATime = ((await cpuMs(server.pid)) - cpuBefore) / rounds;
+    const loaded = await wrk(`${url}${path}`, { seconds: 5, headers, pid: server.pid });
+    figures.push(
+      `${path} (${stored.status}, ${hit.headers["x-cache"]}, ${rows} entries, ${(stored.body.length / 1024).toFixed(0)} KB, first render ${renderMs.toFixed(0)} ms): ` +
+        `${oneAtATime.toFixed(3)} ms CPU/req one at a time; wrk -c50 ${wrkFigures(loaded)}`,
+    );
+  }
+  return figures;
+}
+
+let server;
+
 export async function benchManyPosts({ port = 3995 } = {}) {
-  const server = await startServer({
+  server = await startServer({
     port,
     env: { AUTH_SECRET: SECRET, ...ADMIN_ENV },
     beforeStart: (dataDir) =>
@@ -63,8 +97,13 @@ export async function benchManyPosts({ port = 3995 } = {}) {
         signedOut(),
       ),
     };
+    const load = loadAverage();
+    const feeds = await cachedFeeds(server.url);
     console.log(
-      `${COUNT.toLocaleString("en")} posts, rendered one at a time: ` +
+      `Feeds and sitemap from the page cache (load ${load.toFixed(2)} → ${loadAverage().toFixed(2)}):\n  ${feeds.join("\n  ")}`,
+    );
+    console.log(
+      `${COUNT.toLocaleString("en")} posts, rendered one at a time (load ${loadAverage().toFixed(2)}): ` +
         Object.entries(figures)
           .map(([page, figure]) => `${page} ${figure}`)
           .join(" | "),
