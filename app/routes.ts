@@ -83,4 +83,6 @@ export default [
   route("api/auth/*", "routes/resources/auth.ts"),
   route("api/page-content", "routes/resources/page-content.ts"),
   route("display", "routes/resources/display.ts"),
+  // The sitemap's parts, named by /sitemap.xml (docs/decisions/053).
+  route("sitemap/:part", "routes/resources/sitemap-part.ts"),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { chromium } from "playwright-core";
+import { loadAverage } from "./measure.js";
 import { ADMIN_ENV, cpuMs, request, signInAdmin, startServer } from "./server.js";
 
 const SIZES = (process.env.LIVE_CLIENTS ?? "200,1000,2000").split(",").map(Number);
@@ -109,6 +110,7 @@ const peakMb = (pid) =>
   Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
 
 async function benchSize(size, port) {
+  const loadAtStart = loadAverage();
   const server = await startServer({
     port,
     seed: false,
@@ -207,12 +209,10 @@ async function benchSize(size, port) {
         `        Chromium (${BROWSER_PAGES} pages), first ${spread(browserShown.first)} | later ${spread(browserShown.later)}\n` +
         `        ${meanBytes.toFixed(0)} bytes per page per change (max ${Math.max(0, ...bytes)}) | ` +
         `server CPU per save ${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(0)} ms | ` +
-        `peak memory ${peakMb(server.pid).toFixed(0)} MB | load ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(" ")} | ` +
+        `peak memory ${peakMb(server.pid).toFixed(0)} MB | ` +
         `${errors} re-read errors, ${missing} pages not updated`,
     );
+    console.log(`        (load average ${loadAtStart.toFixed(2)} → ${loadAverage().toFixed(2)})`);
     return { size, received, upToDate, browserShown, bytes, cpu, errors, missing };
   } finally {
     for (const socket of sockets) socket.destroy();

@@ -1,12 +1,16 @@
 // Part of `npm run bench`: the site with 10,000 posts (and as many videos and images). Prints how
 // long the news list, a post, the staff posts list, the media library and the staff videos take
-// to render (one request at a time, past the page cache). Figures only.
+// to render (one request at a time, past the page cache), and what the feeds and every sitemap
+// part cost when answered from the page cache. Figures only.
 import { createHmac } from "node:crypto";
-import { ADMIN_ENV, request, run, signInAdmin, startServer } from "./server.js";
+import { loadAverage, wrk, wrkFigures } from "./measure.js";
+import { ADMIN_ENV, cpuMs, request, run, signInAdmin, startServer } from "./server.js";
 
 const SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 const COUNT = Number(process.env.MANY_POSTS ?? 10_000);
 const ROUNDS = Number(process.env.MANY_POSTS_ROUNDS ?? 30);
+/** MANY_POSTS_ONLY=feeds: only the feeds and the sitemap from the cache. */
+const FEEDS_ONLY = process.env.MANY_POSTS_ONLY === "feeds";
 
 /** A session cookie signed with the server's secret (no such session): skips the page cache. */
 const signedOut = () => {
@@ -30,8 +34,42 @@ async function timeRenders(url, cookie) {
   return `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`;
 }
 
+/**
+ * The feeds, the sitemap index and each of its parts as a feed reader or a robot asks for them
+ * (not for HTML): the first request renders and stores, then one at a time from the cache (server
+ * CPU per request from /proc), then wrk at 50 connections.
+ */
+async function cachedFeeds(url) {
+  const figures = [];
+  const paths = ["/feed.xml", "/atom.xml", "/sitemap.xml"];
+  for (const path of paths) {
+    const headers = { accept: "*/*", "accept-encoding": "gzip, br" };
+    const first = performance.now();
+    const stored = await request(`${url}${path}`, { headers: { accept: "*/*" } });
+    const renderMs = performance.now() - first;
+    const text = stored.body.toString("utf8");
+    const rows = (text.match(/<(url|item|entry|sitemap)>/g) ?? []).length;
+    // The index names the parts: each is measured after it.
+    if (path === "/sitemap.xml")
+      paths.push(...[...text.matchAll(/<loc>[^<]*?(\/sitemap\/[^<]+)<\/loc>/g)].map((m) => m[1]));
+    const hit = await request(`${url}${path}`, { headers });
+    const rounds = 200;
+    const cpuBefore = await cpuMs(server.pid);
+    for (let i = 0; i < rounds; i++) await request(`${url}${path}`, { headers });
+    const oneAtATime = ((await cpuMs(server.pid)) - cpuBefore) / rounds;
+    const loaded = await wrk(`${url}${path}`, { seconds: 5, headers, pid: server.pid });
+    figures.push(
+      `${path} (${stored.status}, ${hit.headers["x-cache"]}, ${rows} entries, ${(stored.body.length / 1024).toFixed(0)} KB, first render ${renderMs.toFixed(0)} ms): ` +
+        `${oneAtATime.toFixed(3)} ms CPU/req one at a time; wrk -c50 ${wrkFigures(loaded)}`,
+    );
+  }
+  return figures;
+}
+
+let server;
+
 export async function benchManyPosts({ port = 3995 } = {}) {
-  const server = await startServer({
+  server = await startServer({
     port,
     env: { AUTH_SECRET: SECRET, ...ADMIN_ENV },
     beforeStart: (dataDir) =>
@@ -41,6 +79,12 @@ export async function benchManyPosts({ port = 3995 } = {}) {
       }),
   });
   try {
+    const load = loadAverage();
+    const feeds = await cachedFeeds(server.url);
+    console.log(
+      `Feeds and sitemap from the page cache (load ${load.toFixed(2)} → ${loadAverage().toFixed(2)}):\n  ${feeds.join("\n  ")}`,
+    );
+    if (FEEDS_ONLY) return { feeds };
     const admin = await signInAdmin(server.url);
     const figures = {
       "/media/news": await timeRenders(`${server.url}/media/news`, signedOut()),
@@ -64,7 +108,7 @@ export async function benchManyPosts({ port = 3995 } = {}) {
       ),
     };
     console.log(
-      `${COUNT.toLocaleString("en")} posts, rendered one at a time: ` +
+      `${COUNT.toLocaleString("en")} posts, rendered one at a time (load ${loadAverage().toFixed(2)}): ` +
         Object.entries(figures)
           .map(([page, figure]) => `${page} ${figure}`)
           .join(" | "),

@@ -7,6 +7,7 @@ import os from "node:os";
 import { firstVisit } from "./first-visit.js";
 import { lighthouse } from "./lighthouse.js";
 import { benchManyPosts } from "./many-posts.js";
+import { loadAverage } from "./measure.js";
 import { benchServerThroughput } from "./server-throughput.js";
 import { benchPages, startBenchSite } from "./site.js";
 
@@ -30,8 +31,9 @@ try {
   );
   for (const module of MODULES) {
     if (only && !only.includes(module.name)) continue;
-    console.log(`\n## ${module.name}`);
+    console.log(`\n## ${module.name} (load average ${loadAverage().toFixed(2)})`);
     await module.run({ url: site.url, pages });
+    console.log(`(load average after ${module.name}: ${loadAverage().toFixed(2)})`);
   }
 } finally {
   site.stop();

@@ -1,7 +1,10 @@
 // Adds `MANY_POSTS` (default 10,000) news posts to DATA_DIR for bench/many-posts.js: four
 // categories, most published over the past years, some drafts, a featured image on every tenth;
-// and as many videos (every fourth a draft) and gallery images, for the media lists.
+// and as many videos (every fourth a draft) and gallery images, for the media lists. Each post's
+// text is three of the demo posts' paragraphs (their plain text too, which the search reads),
+// varied by city and number; the database is analyzed at the end, as a server's would be.
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { db, ensureDatabaseReady, getDatabaseHandle } from "../app/utils/db.server";
 import { categories, images, posts, users, videos } from "../database/schema";
 
@@ -11,6 +14,28 @@ const DAY = 24 * 60 * 60 * 1000;
 const PARAGRAPH =
   "نظّمت الجمعية زيارات منزلية لكبار السن في الدمام والخبر، وقدّم المتطوعون الرعاية والمؤانسة، " +
   "وشارك الفريق الطبي في فحوصات دورية وتوعية صحية للأسر، ضمن برامج الجمعية في المنطقة الشرقية.";
+
+/** The demo posts' paragraphs (scripts/seed.ts) and a few more of the same kind. */
+const PARAGRAPHS = [
+  PARAGRAPH,
+  "أطلقت الجمعية برنامج الزيارات المنزلية في مدينة {city}، ويقدم فيه فريق من الممرضين والأخصائيين الاجتماعيين زيارات أسبوعية لكبار السن في منازلهم.",
+  "يشمل البرنامج قياس المؤشرات الحيوية، ومتابعة الأدوية، وجلسات أنس وحديث، وتدريب الأسر على الرعاية اليومية.",
+  "نظمت الجمعية ملتقى الأجيال في {city} بمشاركة أكثر من {n} زائر، تبادل فيه الشباب وكبار السن الحكايات والخبرات.",
+  "تضمن الملتقى ورش الخط العربي والحرف اليدوية وجلسات توعوية عن الشيخوخة النشطة.",
+  "وقعت الجمعية اتفاقية شراكة مع تجمع الشرقية الصحي لتقديم الاستشارات الطبية عن بعد لمستفيديها، وتدريب المتطوعين على الإسعافات الأولية لكبار السن.",
+  "تبدأ الدورة التدريبية رقم {n} للمتطوعين الأسبوع القادم في {city}، وتتناول مهارات التواصل مع كبار السن، والسلامة المنزلية، والدعم النفسي.",
+  "استقبلت الجمعية تبرعات أهل الخير لدعم مؤسسة الرعاية النهارية، وخصصت جزءاً منها لتوفير الأجهزة الطبية المساعدة للمسنين.",
+  "شارك أكثر من {n} متطوعاً ومتطوعة في حملة «إفطار صائم» التي نظمتها الجمعية في {city} خلال شهر رمضان المبارك.",
+  "عقدت الجمعية لقاءً مع أسر المستفيدين في {city} للتعريف بخدمات الرعاية المنزلية والعلاج الطبيعي والإرشاد الأسري.",
+];
+const CITIES = ["الدمام", "الخبر", "الظهران", "القطيف", "الجبيل", "الأحساء", "رأس تنورة"];
+/** Three paragraphs for post `i`, varied by city and number. */
+const paragraphsOf = (i: number) =>
+  [0, 3, 7].map((step) =>
+    (PARAGRAPHS[(i * 3 + step) % PARAGRAPHS.length] ?? PARAGRAPH)
+      .replaceAll("{city}", CITIES[(i + step) % CITIES.length] ?? "الدمام")
+      .replaceAll("{n}", String(20 + ((i * 37) % 180))),
+  );
 
 await ensureDatabaseReady();
 const [author] = await db
@@ -38,7 +63,10 @@ for (let start = 0; start < COUNT; start += BATCH) {
     return {
       title: `خبر الجمعية رقم ${i + 1}`,
       slug: `bench-post-${i + 1}`,
-      content: `${PARAGRAPH}\n\n${PARAGRAPH}\n\n${PARAGRAPH}`,
+      content: paragraphsOf(i)
+        .map((text) => `<p>${text}</p>`)
+        .join(""),
+      contentText: paragraphsOf(i).join("\n\n"),
       status: draft ? ("draft" as const) : ("published" as const),
       publishedAt: draft ? null : new Date(now - (i + 1) * DAY * 0.25),
       createdAt: new Date(now - (i + 1) * DAY * 0.25),
@@ -65,5 +93,7 @@ for (let start = 0; start < COUNT; start += BATCH) {
     .insert(images)
     .values(media.map((row) => ({ ...row, imageUrl: "/brand/association.svg" })));
 }
+// PostgreSQL's autovacuum would gather the planner's statistics; PGlite runs none.
+await db.execute(sql`analyze`);
 await getDatabaseHandle().close();
 console.log(`seeded ${COUNT} posts, videos and images`);

@@ -1,14 +1,14 @@
-// Server side of `npm run bench`: requests per second and p99 at 50 connections for the public
-// pages, served from the page cache ("cached", a signed-out visitor) and rendered (a request with
-// a signed session cookie, as a signed-in visitor sends), next to nginx serving the same bytes as a
-// static file in the same run. Figures only: nothing here passes or fails.
-import { spawn } from "node:child_process";
+// Server side of `npm run bench`: requests per second, p99 and the server's CPU per request at 50
+// connections (wrk -t2 -c50) for the public pages, served from the page cache ("cached", a
+// signed-out visitor) and rendered (a request with a signed session cookie, as a signed-in visitor
+// sends), next to nginx serving the cached page's very brotli bytes as a static file in the same
+// run, with the load average of each measurement. Figures only: nothing here passes or fails.
 import { createHmac } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import autocannon from "autocannon";
-import { cpuMs, startServer } from "./server.js";
+import { startBrotliNginx } from "./cached-vs-nginx.js";
+import { atLoad, freePort, wrk, wrkFigures } from "./measure.js";
+import { cpuMs, request, startServer } from "./server.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -24,27 +24,13 @@ const signedSession = () => {
 
 const HEADERS = { accept: "text/html", "accept-encoding": "gzip, deflate, br" };
 
-function load(url, headers = {}, duration = DURATION) {
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration,
-    headers: { ...HEADERS, ...headers },
-  });
-}
+/** wrk at 50 connections with the load average around it; `pid`'s CPU per request. */
+const load = (url, { headers = {}, seconds = DURATION, pid } = {}) =>
+  atLoad(() =>
+    wrk(url, { connections: CONNECTIONS, seconds, headers: { ...HEADERS, ...headers }, pid }),
+  );
 
-const figures = (r) =>
-  `${r.requests.average.toFixed(0).padStart(6)} req/s p99 ${String(r.latency.p99).padStart(5)} ms` +
-  (r.cpuPerRequest ? `, ${r.cpuPerRequest.toFixed(2)} ms CPU/req` : "") +
-  (r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : "");
-
-/** Runs `load` and adds the server's CPU time per request (less sensitive to a busy machine). */
-async function measured(pid, run) {
-  const before = await cpuMs(pid);
-  const result = await run();
-  result.cpuPerRequest = ((await cpuMs(pid)) - before) / Math.max(1, result.requests.total);
-  return result;
-}
+const figures = ({ result, load: at }) => `${wrkFigures(result)} [${at}]`;
 
 /** The server's CPU time per rendered request, one request at a time (no queueing, no timeouts). */
 async function cpuPerRender(server, page, rounds = 30) {
@@ -58,62 +44,6 @@ async function cpuPerRender(server, page, rounds = 30) {
   return ((await cpuMs(server.pid)) - before) / rounds;
 }
 
-/** nginx on a temporary config, serving `files` (name → bytes) gzip-compressed as stored files. */
-async function startNginx(files, port) {
-  const root = mkdtempSync(path.join(os.tmpdir(), "rifq-nginx-"));
-  chmodSync(root, 0o755); // nginx's workers run as another user
-  mkdirSync(path.join(root, "www"));
-  for (const [name, bytes] of Object.entries(files)) {
-    writeFileSync(path.join(root, "www", name), bytes.identity);
-    writeFileSync(path.join(root, "www", `${name}.gz`), bytes.gzip);
-  }
-  writeFileSync(
-    path.join(root, "nginx.conf"),
-    `worker_processes auto;
-daemon off;
-pid ${root}/nginx.pid;
-error_log ${root}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${root}/tmp;
-  proxy_temp_path ${root}/tmp;
-  fastcgi_temp_path ${root}/tmp;
-  uwsgi_temp_path ${root}/tmp;
-  scgi_temp_path ${root}/tmp;
-  types { text/html html; }
-  default_type text/html;
-  sendfile on;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root}/www;
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ["-c", path.join(root, "nginx.conf"), "-p", root], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 40; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGQUIT");
-      await exited;
-      rmSync(root, { recursive: true, force: true });
-    },
-  };
-}
-
 /** The first published post's path, read from the news list. */
 async function firstPostPath(url) {
   const html = await fetch(`${url}/media/news`).then((r) => r.text());
@@ -121,11 +51,15 @@ async function firstPostPath(url) {
 }
 
 /**
- * Prints, per page, cached and rendered req/s and p99 at 50 connections and nginx serving the
- * cached page's bytes as a static file. Answers the figures for the caller.
+ * Prints, per page, cached and rendered req/s, p99 and CPU per request at 50 connections, and
+ * nginx serving the cached page's brotli bytes as a static file. Answers the figures for the caller.
  */
-export async function benchServerThroughput({ port = 3999, nginxPort = 3998, buildDir } = {}) {
-  const server = await startServer({ port, buildDir, env: { AUTH_SECRET: SECRET } });
+export async function benchServerThroughput({ port, buildDir } = {}) {
+  const server = await startServer({
+    port: port ?? (await freePort()),
+    buildDir,
+    env: { AUTH_SECRET: SECRET },
+  });
   const results = [];
   let nginx;
   try {
@@ -135,40 +69,48 @@ export async function benchServerThroughput({ port = 3999, nginxPort = 3998, bui
       .filter(Boolean);
     const files = {};
     for (const [index, page] of pages.entries()) {
-      const fetchBytes = async (encoding) =>
-        Buffer.from(
-          await fetch(`${server.url}${page}`, {
-            headers: { accept: "text/html", "accept-encoding": encoding },
-          }).then((r) => r.arrayBuffer()),
-        );
-      const identity = await fetchBytes("identity");
-      const { gzipSync } = await import("node:zlib");
-      files[`page${index}.html`] = { identity, gzip: gzipSync(identity, { level: 9 }) };
+      const brotli = { ...HEADERS, "accept-encoding": "br" };
+      await request(`${server.url}${page}`, { headers: brotli }); // stored
+      files[`page${index}.html`] = (
+        await request(`${server.url}${page}`, { headers: brotli })
+      ).body;
     }
-    if (NGINX) nginx = await startNginx(files, nginxPort);
+    if (NGINX) nginx = await startBrotliNginx(files, await freePort());
     console.log(
-      `Server: ${CONNECTIONS} connections, ${DURATION} s each, node ${process.version}, ` +
-        `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}`,
+      `Server: wrk -t2 -c${CONNECTIONS}, ${DURATION} s each, node ${process.version}, ` +
+        `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}; CPU per request from /proc`,
     );
     for (const [index, page] of pages.entries()) {
-      await load(`${server.url}${page}`); // warm-up: the cache and the JIT
-      const cached = await measured(server.pid, () => load(`${server.url}${page}`));
+      await load(`${server.url}${page}`, { seconds: 3 }); // warm-up: the cache and the JIT
+      const cached = await load(`${server.url}${page}`, {
+        headers: { "accept-encoding": "br" },
+        pid: server.pid,
+      });
+      const fromNginx = nginx
+        ? await load(`${nginx.url}/page${index}.html`, {
+            headers: { "accept-encoding": "br" },
+            pid: nginx.pid,
+          })
+        : null;
       // Warm-up: the render path's JIT (a server runs for days; its first seconds are not its pace).
-      await load(`${server.url}${page}`, { cookie: signedSession() }, 3);
-      const rendered = await measured(server.pid, () =>
-        load(`${server.url}${page}`, { cookie: signedSession() }),
-      );
-      const fromNginx = nginx ? await load(`${nginx.url}/page${index}.html`) : null;
-      const renderCost = await cpuPerRender(server, page);
+      await load(`${server.url}${page}`, { headers: { cookie: signedSession() }, seconds: 3 });
+      const rendered = await load(`${server.url}${page}`, {
+        headers: { cookie: signedSession() },
+        pid: server.pid,
+      });
+      const renderCost = await atLoad(() => cpuPerRender(server, page));
       const share = fromNginx
-        ? ` = ${((100 * cached.requests.average) / fromNginx.requests.average).toFixed(0)} % of nginx`
+        ? ` = ${((100 * cached.result.reqPerSec) / fromNginx.result.reqPerSec).toFixed(0)} % of nginx`
         : "";
       console.log(
-        `${page.padEnd(24)} cached ${figures(cached)}${share} | rendered ${figures(rendered)}` +
-          ` (one at a time: ${renderCost.toFixed(1)} ms CPU/render)` +
-          (fromNginx ? ` | nginx ${figures(fromNginx)}` : " | nginx not installed"),
+        `${page.padEnd(24)} cached ${figures(cached)}${share}` +
+          (fromNginx
+            ? ` | nginx, same brotli bytes ${figures(fromNginx)}`
+            : " | nginx not installed") +
+          ` | rendered ${figures(rendered)}` +
+          ` | one at a time: ${renderCost.result.toFixed(1)} ms CPU/render [${renderCost.load}]`,
       );
-      results.push({ page, cached, rendered, nginx: fromNginx, renderCost });
+      results.push({ page, cached, rendered, nginx: fromNginx, renderCost: renderCost.result });
     }
   } finally {
     await nginx?.stop();

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -19,7 +20,7 @@ import { createHealthCheck } from "./health";
 import { startOutreachRetention } from "./jobs/outreach-retention";
 import { startScheduledPublishing } from "./jobs/scheduled-publishing";
 import { createPageCache } from "./page-cache";
-import { createPostViewCounter } from "./post-views";
+import { createPostViewCounter, mayBePostView } from "./post-views";
 import { createRealtimeHub } from "./realtime";
 import { createRenderLimit } from "./render-limit";
 import { routeListsOf } from "./route-lists";
@@ -86,6 +87,22 @@ app.use(forgetAfterWrites(forgetSessionReads));
 const postViews = createPostViewCounter();
 app.use(postViews);
 app.use(pageCache.serveStored);
+
+/**
+ * The fast path (docs/decisions/053): server/index.js asks it before Express for every request. A
+ * fresh stored page is answered here from Node's request, with the head made when it was stored
+ * (the same bytes and headers as `serveStored` above); anything else returns false for the app.
+ */
+export function answerStored(req: IncomingMessage, res: ServerResponse): boolean {
+  return pageCache.answerFirst(req, res, countViewFirst);
+}
+
+/** A post's view counts as on the slow path: read as Express's request (its `ip` under TRUST_PROXY). */
+function countViewFirst(req: IncomingMessage) {
+  if (!mayBePostView(req.url ?? "")) return;
+  Object.setPrototypeOf(req, app.request);
+  postViews.count(req as unknown as express.Request);
+}
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");

@@ -1,4 +1,5 @@
 // Starts the HTTP server: Vite middleware in development, the built bundle in production.
+import http from "node:http";
 import express from "express";
 import { compressResponses } from "./compress-responses.js";
 import { createShutdownGuard } from "./shutdown-guard.js";
@@ -39,7 +40,14 @@ if (DEVELOPMENT) {
 // PORT and HOST come from the validated environment (app/utils/env.server.ts).
 const { port, host } = appModule.listenOn;
 
-const listener = server.listen(port, host, () => {
+// In production a stored page is answered before Express (docs/decisions/053); while stopping,
+// every request goes to the shutdown guard.
+const answerStored = DEVELOPMENT ? null : appModule.answerStored;
+const listener = http.createServer((req, res) => {
+  if (answerStored && !shutdownGuard.stopping && answerStored(req, res)) return;
+  server(req, res);
+});
+listener.listen(port, host, () => {
   console.log(`Rifq is listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { ChangeEvent, ListTable } from "~/shared/live-event";
 import { livePageAt } from "~/shared/live-page";
-import { isCacheable, keyOf, pageOf } from "./page-cache/rules";
+import { type CacheableRequest, isCacheable, keyOf, pageOf } from "./page-cache/rules";
 import { compressRendered, createPageStore, type Entry, type Flight } from "./page-cache/store";
 
 // The page cache as Express middleware: which requests it answers is in ./page-cache/rules.ts,
@@ -50,6 +51,25 @@ export function pickEncoding(header = ""): "br" | "gzip" | "identity" {
   return takes("br") ? "br" : takes("gzip") ? "gzip" : "identity";
 }
 
+type Encoding = ReturnType<typeof pickEncoding>;
+
+/** The response head of an entry in an encoding, made when first needed (and again when its brotli is remade). */
+function wireOf(entry: Entry, encoding: Encoding): { body: Buffer; headers: OutgoingHttpHeaders } {
+  const body = entry[encoding];
+  const made = entry.wire[encoding];
+  if (made?.body === body) return made;
+  const headers: OutgoingHttpHeaders = { "Content-Type": entry.contentType };
+  for (const [name, value] of entry.headers) headers[name] = value;
+  headers.Vary = "Accept-Encoding";
+  headers["X-Cache"] = "HIT";
+  if (entry.csp) headers["Content-Security-Policy"] = entry.csp;
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = body.length;
+  const wire = { body, headers };
+  entry.wire[encoding] = wire;
+  return wire;
+}
+
 /**
  * Keeps public pages (and their data requests, which open pages make when a list changes) as a
  * signed-out visitor sees them, already compressed, so a repeat visit
@@ -80,17 +100,14 @@ export function createPageCache({
   const pages = createPageStore({ ttlMs, maxEntries });
   let renders = 0;
 
-  function serve(req: Request, res: Response, entry: Entry) {
-    const encoding = pickEncoding(req.headers["accept-encoding"]);
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    res.status(200);
-    res.setHeader("Content-Type", entry.contentType);
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Cache", "HIT");
-    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
+  /**
+   * Answers a stored page: its bytes in the encoding the browser takes, with the headers made once
+   * per entry and encoding (the render's security headers, its hash CSP, the length), so an
+   * answer is one `writeHead` and one `end` (docs/decisions/053).
+   */
+  function serve(req: IncomingMessage, res: ServerResponse, entry: Entry) {
+    const { body, headers } = wireOf(entry, pickEncoding(req.headers["accept-encoding"]));
+    res.writeHead(200, headers);
     res.end(body);
   }
 
@@ -169,6 +186,35 @@ export function createPageCache({
     next();
   }
 
+  /**
+   * The fast path, before Express (server/index.js): answers a fresh stored page from Node's own
+   * request and response, or returns false and leaves both untouched for the app. `beforeAnswer`
+   * runs for a request about to be answered (the post-view counter). Only GETs the cache may
+   * answer; an identity answer to a browser that asked for deflate is left to the app, whose
+   * compression would deflate it.
+   */
+  function answerFirst(
+    req: IncomingMessage,
+    res: ServerResponse,
+    beforeAnswer?: (req: IncomingMessage) => void,
+  ): boolean {
+    if (req.method !== "GET") return false;
+    const asked: CacheableRequest = {
+      method: req.method,
+      originalUrl: req.url ?? "/",
+      headers: req.headers,
+    };
+    if (!isCacheable(asked, secret)) return false;
+    const hit = pages.hit(keyOf(asked));
+    if (!hit) return false;
+    const accepted = req.headers["accept-encoding"];
+    if (accepted && pickEncoding(accepted) === "identity" && /deflate/i.test(accepted))
+      return false;
+    beforeAnswer?.(req);
+    serve(req, res, hit);
+    return true;
+  }
+
   async function middleware(req: Request, res: Response, next: NextFunction) {
     if (!isCacheable(req, secret)) return next();
     const key = keyOf(req);
@@ -187,6 +233,7 @@ export function createPageCache({
 
   return {
     serveStored,
+    answerFirst,
     middleware,
     /** Forgets the pages a change concerns; without an event (changes may be missed), every page. */
     invalidate: (event?: ChangeEvent) => pages.invalidate(event),

@@ -50,17 +50,26 @@ export function createPostViewCounter() {
     askedUntil.set(key, now + ONE_VIEW_PER_HOUR.window * 1000);
     return false;
   };
-  return function countPostViews(req: Request, _res: Response, next: NextFunction) {
+  /** Counts the view a request makes, if any (the fast path calls it with Express's request too). */
+  function count(req: Pick<Request, "method" | "path" | "query" | "ip" | "get">) {
     const slug = postViewed(req);
     const userAgent = req.get("user-agent") ?? "";
-    if (slug && !isbot(userAgent)) {
-      const visitor = createHash("sha256").update(`${req.ip}|${userAgent}`).digest("base64url");
-      const key = `post-view|${slug}|${visitor}`;
-      if (alreadyAsked(key)) return next();
-      consumeRateLimit(key, ONE_VIEW_PER_HOUR)
-        .then(({ allowed }) => (allowed ? countPostViewBySlug(slug) : undefined))
-        .catch((error) => logger.warn({ err: error, slug }, "failed to count a post view"));
-    }
-    next();
-  };
+    if (!slug || isbot(userAgent)) return;
+    const visitor = createHash("sha256").update(`${req.ip}|${userAgent}`).digest("base64url");
+    const key = `post-view|${slug}|${visitor}`;
+    if (alreadyAsked(key)) return;
+    consumeRateLimit(key, ONE_VIEW_PER_HOUR)
+      .then(({ allowed }) => (allowed ? countPostViewBySlug(slug) : undefined))
+      .catch((error) => logger.warn({ err: error, slug }, "failed to count a post view"));
+  }
+  return Object.assign(
+    function countPostViews(req: Request, _res: Response, next: NextFunction) {
+      count(req);
+      next();
+    },
+    { count },
+  );
 }
+
+/** Whether an address may be a post page's (a cheap test before a request is read as Express's). */
+export const mayBePostView = (url: string) => url.startsWith(`${NEWS_PATH}/`);

@@ -1,5 +1,7 @@
 import {
   and,
+  asc,
+  count,
   desc,
   eq,
   ilike,
@@ -161,6 +163,34 @@ export async function listFeedPosts() {
     .where(isPublic())
     .orderBy(...newestPublishedFirst)
     .limit(FEED_SIZE);
+}
+
+// ─── The sitemap's parts (docs/decisions/053) ──────────────────────────────────────────────
+
+/** How many published, due posts there are: the sitemap index counts its parts with it. */
+export async function countPublishedPosts(): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(posts).where(isPublic());
+  return row?.count ?? 0;
+}
+
+/**
+ * One window of the published, due posts' addresses, oldest first (a new post lands in the last
+ * part, the others keep their addresses), read along the status/published_at index.
+ */
+export async function listPublishedPostAddresses({
+  limit,
+  offset,
+}: {
+  limit: number;
+  offset: number;
+}): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: posts.slug, updatedAt: posts.updatedAt })
+    .from(posts)
+    .where(isPublic())
+    .orderBy(asc(posts.publishedAt), asc(posts.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**

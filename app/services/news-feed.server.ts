@@ -1,5 +1,4 @@
-import { MENU, type MenuItem } from "~/content/menu";
-import { listFeedPosts, listPublishedPosts } from "~/models/posts.server";
+import { listFeedPosts } from "~/models/posts.server";
 import { getSiteUrlSetting } from "~/models/site-settings.server";
 import { SITE_NAME } from "~/shared/meta";
 import { excerptOf, LIST_EXCERPT_LENGTH } from "~/shared/news";
@@ -9,8 +8,8 @@ import { getEnv } from "~/utils/env.server";
 import { atom1, type FeedChannel, rss2 } from "~/utils/feed-xml.server";
 import { feedPostHtml } from "~/utils/rich-text.server";
 
-// What search engines and feed readers read: the sitemap, robots.txt and the news feed. Each
-// lists published, due posts only (listPublishedPosts, listFeedPosts), like the news page.
+// What feed readers and robots read: robots.txt and the news feed (the sitemap is
+// ./sitemap.server.ts). The feed lists published, due posts only (listFeedPosts), like the news page.
 
 /** The site's public address without a trailing slash: the setting, else SITE_URL, else the request's. */
 export async function publicBaseUrl(request: Request): Promise<string> {
@@ -20,29 +19,6 @@ export async function publicBaseUrl(request: Request): Promise<string> {
 
 const absolute = (base: string, path: string) =>
   /^https?:\/\//.test(path) ? path : `${base}${path}`;
-
-const menuPaths = (items: MenuItem[]): string[] =>
-  items.flatMap((item) => [item.path, ...menuPaths(item.subItems ?? [])]);
-
-const xmlEscape = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** The sitemap (sitemaps.org 0.9): the menu's pages, then every published, due post. */
-export async function buildSitemap(base: string): Promise<string> {
-  const pages = [...new Set([...menuPaths(MENU), "/media/news", "/privacy"])];
-  const posts = await listPublishedPosts();
-  const entries = [
-    ...pages.map((path) => ({ loc: absolute(base, path), lastmod: null as Date | null })),
-    ...posts.map((post) => ({ loc: absolute(base, postPath(post.slug)), lastmod: post.updatedAt })),
-  ];
-  const urls = entries
-    .map(
-      ({ loc, lastmod }) =>
-        `<url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`,
-    )
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-}
 
 /** robots.txt: everything public may be read; the staff and account areas are not for robots. */
 export function buildRobots(base: string): string {
@@ -57,6 +33,7 @@ export function buildRobots(base: string): string {
     "Disallow: /account",
     "Disallow: /api/",
     "",
+    // The sitemap index: it names the parts (docs/decisions/053).
     `Sitemap: ${base}/sitemap.xml`,
     "",
   ].join("\n");

@@ -1,4 +1,4 @@
-import type { Request } from "express";
+import type { IncomingHttpHeaders } from "node:http";
 import { displayKey } from "~/shared/display-preferences";
 import { PAGE_PARAM } from "~/shared/pagination";
 import { hasSignedCookie, SESSION_COOKIE, TOAST_COOKIE } from "~/utils/session-cookie.server";
@@ -26,6 +26,12 @@ function hasOnlyStoredParams(originalUrl: string): boolean {
   return true;
 }
 
+/**
+ * Feeds, robots.txt, the sitemap index and its parts: stored whatever the client accepts (a feed
+ * reader or a robot does not ask for HTML), cleared by their routes' lists (docs/decisions/053).
+ */
+const STORED_FILES = /^\/(feed\.xml|atom\.xml|robots\.txt|sitemap\.xml|sitemap\/[a-z]+-\d+\.xml)$/;
+
 /** React Router's data request of a page (`/media/news.data`, `/_root.data` for "/"). */
 const isDataRequest = (path: string) => path.endsWith(".data");
 
@@ -36,18 +42,35 @@ export function pageOf(path: string): string {
   return page === "/_root" ? "/" : page;
 }
 
+/** What the rules read of a request: Express's or Node's own (the fast path, server/app.ts). */
+export interface CacheableRequest {
+  method?: string;
+  /** The address as asked, path and query (Express's `originalUrl`, Node's `url`). */
+  originalUrl: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** The path of an address (before its query). */
+export const pathOf = (originalUrl: string) => {
+  const query = originalUrl.indexOf("?");
+  return query < 0 ? originalUrl : originalUrl.slice(0, query);
+};
+
 /**
- * A request the cache may answer: a signed-out GET of a page (or its data) with only the query
- * parameters pages read. A session or a pending toast makes the response personal; only cookies
- * whose signature verifies with `secret` count, so a made-up `session_token=x` does not buy a full
- * render on every request.
+ * A request the cache may answer: a signed-out GET of a page (or its data, a feed, the sitemap)
+ * with only the query parameters pages read. A session or a pending toast makes the response
+ * personal; only cookies whose signature verifies with `secret` count, so a made-up
+ * `session_token=x` does not buy a full render on every request.
  */
-export function isCacheable(req: Request, secret: string): boolean {
+export function isCacheable(req: CacheableRequest, secret: string): boolean {
   const cookies = req.headers.cookie ?? "";
+  const path = pathOf(req.originalUrl);
   return (
     req.method === "GET" &&
-    ((req.headers.accept ?? "").includes("text/html") || isDataRequest(req.path)) &&
-    !UNCACHED.test(req.path) &&
+    ((req.headers.accept ?? "").includes("text/html") ||
+      isDataRequest(path) ||
+      STORED_FILES.test(path)) &&
+    !UNCACHED.test(path) &&
     hasOnlyStoredParams(req.originalUrl) &&
     !hasSignedCookie(cookies, SESSION_COOKIE, secret) &&
     !hasSignedCookie(cookies, TOAST_COOKIE, secret)
@@ -55,4 +78,5 @@ export function isCacheable(req: Request, secret: string): boolean {
 }
 
 /** One copy per text size and contrast: the server renders the reader's choice (decision 029). */
-export const keyOf = (req: Request) => `${displayKey(req.headers.cookie)} ${req.originalUrl}`;
+export const keyOf = (req: CacheableRequest) =>
+  `${displayKey(req.headers.cookie)} ${req.originalUrl}`;

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { type ChangeEvent, concerns, type LivePage } from "~/shared/live-event";
@@ -43,6 +44,11 @@ export interface Entry extends Omit<Rendered, "body"> {
   gzip: Buffer;
   br: Buffer;
   storedAt: number;
+  /**
+   * The answer's bytes and head per encoding, made by the HTTP side on the first answer in that
+   * encoding (remade when the brotli is: its body is no longer the same buffer).
+   */
+  wire: Partial<Record<"identity" | "gzip" | "br", { body: Buffer; headers: OutgoingHttpHeaders }>>;
 }
 
 /** A render in progress for a key: the misses that arrive meanwhile wait for its entry. */
@@ -59,7 +65,7 @@ export async function compressRendered({ body, ...rendered }: Rendered): Promise
     gzipAsync(body, { level: 9 }),
     brotliAt(FIRST_BROTLI_QUALITY, body),
   ]);
-  return { ...rendered, hits: 0, identity: body, gzip: gz, br, storedAt: Date.now() };
+  return { ...rendered, hits: 0, identity: body, gzip: gz, br, storedAt: Date.now(), wire: {} };
 }
 
 /**

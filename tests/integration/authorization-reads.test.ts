@@ -275,6 +275,7 @@ const NOT_STAFF_READS: Record<string, string> = {
   "app/routes/resources/news-feed.ts": "the public news feed",
   "app/routes/resources/robots.ts": "the public robots.txt",
   "app/routes/resources/sitemap.ts": "the public sitemap",
+  "app/routes/resources/sitemap-part.ts": "a part of the public sitemap (published posts only)",
 };
 
 let shared: Record<Exclude<Who, "signed out">, TestUser>;

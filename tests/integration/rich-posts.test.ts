@@ -18,7 +18,8 @@ import { action as mediaAction, loader as mediaLoader } from "~/routes/admin/pos
 import { SHARE_IMAGE_NOT_OURS } from "~/routes/admin/posts/post-schema";
 import { action as restoreAction } from "~/routes/admin/posts/restore-revision";
 import { loader as newsPostLoader } from "~/routes/site/news-post";
-import { buildNewsFeed, buildRobots, buildSitemap } from "~/services/news-feed.server";
+import { buildNewsFeed, buildRobots } from "~/services/news-feed.server";
+import { buildSitemapPart } from "~/services/sitemap.server";
 import { setClockOffset } from "~/utils/clock.server";
 import { CHANGES_CHANNEL, db, getDatabaseHandle } from "~/utils/db.server";
 import { createPreviewToken } from "~/utils/preview-token.server";
@@ -186,7 +187,9 @@ describe("scheduled publishing", () => {
     const publicSlugs = async () => (await listPublishedPosts()).map((post) => post.slug);
     expect(await publicSlugs()).not.toContain("scheduled");
     expect(await getPublishedPost("scheduled")).toBeNull();
-    expect(await buildSitemap("https://rifq.example")).not.toContain("scheduled");
+    expect(await buildSitemapPart("https://rifq.example", "posts-1.xml")).not.toContain(
+      "scheduled",
+    );
 
     const heard: string[] = [];
     const stop = getDatabaseHandle().listen(CHANGES_CHANNEL, { onPayload: (p) => heard.push(p) });
@@ -473,8 +476,11 @@ describe("what search engines and feed readers read", () => {
     expect(atom.documentElement.tagName).toBe("feed");
     expect(atom.querySelectorAll("entry").length).toBe(rss.querySelectorAll("item").length);
 
-    const sitemap = xml(await buildSitemap(base));
-    const locs = [...sitemap.getElementsByTagName("loc")].map((loc) => loc.textContent);
+    const locs = [];
+    for (const part of ["pages-1.xml", "posts-1.xml"]) {
+      const sitemap = xml((await buildSitemapPart(base, part)) ?? "");
+      locs.push(...[...sitemap.getElementsByTagName("loc")].map((loc) => loc.textContent));
+    }
     expect(locs).toContain(`${base}/media/news/feed-live`);
     expect(locs).toContain(`${base}/about`);
     expect(locs.some((loc) => loc?.includes("feed-draft") || loc?.includes("feed-later"))).toBe(

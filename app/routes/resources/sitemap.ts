@@ -1,12 +1,15 @@
-import { buildSitemap, publicBaseUrl } from "~/services/news-feed.server";
+import { publicBaseUrl } from "~/services/news-feed.server";
+import { buildSitemapIndex } from "~/services/sitemap.server";
 import type { LiveHandle } from "~/shared/live-event";
+import { SITEMAP_LISTS } from "~/shared/sitemap";
 import type { Route } from "./+types/sitemap";
 
-/** Not a page, but the sitemap lists the posts: a change to one clears it from the page cache. */
-export const handle: LiveHandle = { liveLists: ["posts"] };
+/** The index counts its sources' addresses: a change to one of their lists clears it from the cache. */
+export const handle: LiveHandle = { liveLists: SITEMAP_LISTS };
 
+/** `/sitemap.xml`: the sitemap index, naming each part (docs/decisions/053). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const xml = await buildSitemap(await publicBaseUrl(request));
+  const xml = await buildSitemapIndex(await publicBaseUrl(request));
   return new Response(xml, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",

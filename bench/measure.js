@@ -1,0 +1,90 @@
+// What every benchmark prints beside its figures (issue 28, item 7): the load average it ran at,
+// the server's CPU per request, and req/s from wrk (a C load generator: autocannon's single Node
+// client cannot drive nginx past ~12,000 req/s, so it understated what a fast server does).
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import net from "node:net";
+
+export const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((file) => existsSync(file));
+
+/** The 1-minute load average now (Linux /proc/loadavg). */
+export const loadAverage = () => Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+
+/** "load 2.31 → 2.87": the load average before and after a measurement. */
+export async function atLoad(measure) {
+  const before = loadAverage();
+  const result = await measure();
+  return { result, load: `load ${before.toFixed(2)} → ${loadAverage().toFixed(2)}` };
+}
+
+/** CPU time (user + system) a process and its children processes have used, in ms (/proc). */
+export function treeCpuMs(pid) {
+  const own = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  let ms = ((Number(own[11]) + Number(own[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  for (const child of children ? children.split(" ") : []) {
+    try {
+      ms += treeCpuMs(Number(child));
+    } catch {
+      // a child that ended meanwhile
+    }
+  }
+  return ms;
+}
+
+/** A TCP port nothing listens on now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs wrk against `url` and answers { requests, seconds, reqPerSec, p99Ms, errors }, with the
+ * CPU time the process tree `pid` spent meanwhile (`cpuPerRequestMs`) when a pid is given.
+ */
+export async function wrk(
+  url,
+  { threads = 2, connections = 50, seconds = 10, headers = {}, pid } = {},
+) {
+  if (!WRK) throw new Error("wrk is not installed (apt-get install wrk)");
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency"];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  args.push(url);
+  const cpuBefore = pid ? treeCpuMs(pid) : 0;
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn(WRK, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let text = "";
+    child.stdout.on("data", (chunk) => {
+      text += chunk;
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk ${code}`))));
+  });
+  const cpuMs = pid ? treeCpuMs(pid) - cpuBefore : null;
+  const requests = Number(output.match(/(\d+) requests in ([\d.]+)(m?s)/)?.[1] ?? 0);
+  const errors = output.match(/Non-2xx or 3xx responses: (\d+)/)?.[1];
+  const socketErrors = output.match(/Socket errors: (.*)/)?.[1];
+  const p99 = output.match(/\s99%\s+([\d.]+)(us|ms|s)/);
+  const p99Ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : null;
+  return {
+    requests,
+    reqPerSec: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0),
+    p99Ms,
+    errors: [errors && `${errors} non-2xx`, socketErrors && `socket errors: ${socketErrors}`]
+      .filter(Boolean)
+      .join(", "),
+    cpuPerRequestMs: cpuMs === null ? null : cpuMs / Math.max(1, requests),
+  };
+}
+
+/** "12,345 req/s, p99 4.1 ms, 0.081 ms CPU/req" */
+export const wrkFigures = (r) =>
+  `${Math.round(r.reqPerSec).toLocaleString("en").padStart(6)} req/s, p99 ${r.p99Ms?.toFixed(1) ?? "?"} ms` +
+  (r.cpuPerRequestMs === null ? "" : `, ${r.cpuPerRequestMs.toFixed(3)} ms CPU/req`) +
+  (r.errors ? ` (${r.errors})` : "");

@@ -1,0 +1,226 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { createPost, togglePostStatus } from "~/models/posts.server";
+import * as feedRoute from "~/routes/resources/news-feed";
+import * as robotsRoute from "~/routes/resources/robots";
+import * as sitemapRoute from "~/routes/resources/sitemap";
+import * as sitemapPartRoute from "~/routes/resources/sitemap-part";
+import {
+  buildSitemapIndex,
+  SITEMAP_PART_SIZE,
+  SITEMAP_SOURCES,
+  type SitemapSource,
+} from "~/services/sitemap.server";
+import { db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { posts } from "../../database/schema";
+import { createPageCache } from "../../server/page-cache";
+import { createRealtimeHub } from "../../server/realtime";
+import { createUser, type TestUser } from "../support/accounts";
+import { load } from "../support/route-calls";
+import { parseXml } from "../support/xml";
+
+// The sitemap as a search engine reads it (docs/decisions/053): an index naming parts of at most
+// 5,000 addresses, each part one window of one source; drafts and scheduled posts never listed.
+
+const BASE = "http://localhost:3000";
+const NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+/** Enough published posts for a second part. */
+const PUBLISHED = SITEMAP_PART_SIZE + 3;
+const DAY = 86_400_000;
+
+let editor: TestUser;
+
+beforeAll(async () => {
+  editor = await createUser("editor", "محررة الخريطة");
+  const now = Date.now();
+  const rows = Array.from({ length: PUBLISHED }, (_, i) => ({
+    title: `خبر الخريطة ${i + 1}`,
+    slug: `map-post-${i + 1}`,
+    content: "<p>نص</p>",
+    status: "published" as const,
+    publishedAt: new Date(now - (PUBLISHED - i) * DAY),
+  }));
+  for (let start = 0; start < rows.length; start += 1_000)
+    await db.insert(posts).values(rows.slice(start, start + 1_000));
+  await db.insert(posts).values([
+    { title: "مسودة", slug: "map-draft", content: "<p>نص</p>", status: "draft" },
+    {
+      title: "مجدول",
+      slug: "map-scheduled",
+      content: "<p>نص</p>",
+      status: "published",
+      publishedAt: new Date(now + DAY),
+    },
+    { title: "مؤرشف", slug: "map-archived", content: "<p>نص</p>", status: "archived" },
+  ]);
+});
+
+/** A route's answer as a robot gets it: status, type and parsed XML. */
+async function fetchRoute(module: { loader: unknown }, path: string, params = {}) {
+  const response = (await load(
+    module.loader as Parameters<typeof load>[0],
+    new Request(`${BASE}${path}`),
+    params,
+  )) as Response;
+  return { response, text: await response.text() };
+}
+
+function parsed(text: string) {
+  const document = parseXml(text);
+  expect(document.getElementsByTagName("parsererror")).toHaveLength(0);
+  expect(document.documentElement.namespaceURI).toBe(NS);
+  return document;
+}
+
+const locsOf = (document: Document) =>
+  [...document.getElementsByTagNameNS(NS, "loc")].map((loc) => loc.textContent ?? "");
+
+async function readPart(part: string) {
+  const { response, text } = await fetchRoute(sitemapPartRoute, `/sitemap/${part}`, { part });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+  const document = parsed(text);
+  expect(document.documentElement.localName).toBe("urlset");
+  return locsOf(document);
+}
+
+describe("the sitemap index and its parts", () => {
+  test("the index names each part; each part holds at most 5,000 addresses of its source", async () => {
+    const { response, text } = await fetchRoute(sitemapRoute, "/sitemap.xml");
+    expect(response.status).toBe(200);
+    const index = parsed(text);
+    expect(index.documentElement.localName).toBe("sitemapindex");
+    expect(locsOf(index)).toEqual([
+      `${BASE}/sitemap/pages-1.xml`,
+      `${BASE}/sitemap/posts-1.xml`,
+      `${BASE}/sitemap/posts-2.xml`,
+    ]);
+
+    const pages = await readPart("pages-1.xml");
+    expect(pages).toContain(`${BASE}/about`);
+    expect(pages).toContain(`${BASE}/media/news`);
+
+    const first = await readPart("posts-1.xml");
+    const second = await readPart("posts-2.xml");
+    expect(first).toHaveLength(SITEMAP_PART_SIZE);
+    expect(second).toHaveLength(PUBLISHED - SITEMAP_PART_SIZE);
+    // Oldest first: a new post lands in the last part; the parts neither overlap nor skip.
+    expect(first[0]).toBe(`${BASE}/media/news/map-post-1`);
+    expect(second.at(-1)).toBe(`${BASE}/media/news/map-post-${PUBLISHED}`);
+    expect(new Set([...first, ...second]).size).toBe(PUBLISHED);
+    const all = [...pages, ...first, ...second].join("\n");
+    for (const hidden of ["map-draft", "map-scheduled", "map-archived"])
+      expect(all).not.toContain(hidden);
+  });
+
+  test("a part past the last, an unknown source or a made-up name is 404, not an empty sitemap", async () => {
+    for (const part of ["posts-3.xml", "posts-0.xml", "videos-1.xml", "posts-1", "../x.xml"]) {
+      const { response, text } = await fetchRoute(sitemapPartRoute, `/sitemap/${part}`, { part });
+      expect(response.status).toBe(404);
+      expect(text).toBe("لا يوجد جزء بهذا الاسم في خريطة الموقع");
+    }
+  });
+
+  test("robots.txt points to the index", async () => {
+    const { text } = await fetchRoute(robotsRoute, "/robots.txt");
+    expect(text).toMatch(/^Sitemap: http:\/\/localhost:3000\/sitemap\.xml$/m);
+  });
+
+  test("a source is one entry: its name, its count and its reader", async () => {
+    const extra: SitemapSource = {
+      name: "extra",
+      count: async () => 3,
+      read: async ({ limit, offset }) =>
+        ["/p/a", "/p/b", "/p/c"]
+          .slice(offset, offset + limit)
+          .map((path) => ({ path, lastmod: null })),
+    };
+    const index = parsed(
+      await buildSitemapIndex(BASE, { sources: [...SITEMAP_SOURCES, extra], partSize: 2 }),
+    );
+    expect(locsOf(index).filter((loc) => loc.includes("extra"))).toEqual([
+      `${BASE}/sitemap/extra-1.xml`,
+      `${BASE}/sitemap/extra-2.xml`,
+    ]);
+  });
+});
+
+describe("feeds and sitemap in the page cache", () => {
+  test("are stored for a robot or a feed reader, answered from the cache, and cleared with the news", async () => {
+    const routes: Record<
+      string,
+      { module: { loader: unknown; handle?: unknown }; params?: Record<string, string> }
+    > = {
+      "/feed.xml": { module: feedRoute },
+      "/atom.xml": { module: feedRoute },
+      "/robots.txt": { module: robotsRoute },
+      "/sitemap.xml": { module: sitemapRoute },
+      "/sitemap/posts-2.xml": { module: sitemapPartRoute, params: { part: "posts-2.xml" } },
+    };
+    const listsOf = (path: string) =>
+      (routes[path]?.module.handle as { liveLists?: [] } | undefined)?.liveLists ?? [];
+    const cache = createPageCache({ secret: getEnv().AUTH_SECRET, listsAt: listsOf });
+    const hub = createRealtimeHub({ onChange: cache.invalidate });
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = "nonce";
+      next();
+    });
+    app.use(cache.middleware);
+    for (const [path, { module, params }] of Object.entries(routes)) {
+      app.get(path, async (req, res) => {
+        const answer = (await load(
+          module.loader as Parameters<typeof load>[0],
+          new Request(`${BASE}${req.originalUrl}`),
+          params,
+        )) as Response;
+        res.type(answer.headers.get("content-type") ?? "xml").send(await answer.text());
+      });
+    }
+    const server = app.listen(0, "127.0.0.1");
+    try {
+      await new Promise((resolve) => server.once("listening", resolve));
+      await hub.ready;
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // As robots and feed readers ask: not for HTML.
+      const asRobot = (path: string) => fetch(`${origin}${path}`, { headers: { accept: "*/*" } });
+
+      for (const path of Object.keys(routes)) {
+        expect((await asRobot(path)).headers.get("x-cache")).toBe("MISS");
+        expect((await asRobot(path)).headers.get("x-cache")).toBe("HIT");
+      }
+      const rendersBefore = cache.renders;
+      const { id } = await createPost(editor, {
+        title: "خبر جديد للخريطة",
+        slug: "map-new",
+        excerpt: null,
+        content: "<p>نص</p>",
+        categoryId: null,
+        status: "published",
+      });
+      // The post lands in the feeds and the sitemap's last part at once, not a minute later.
+      for (const path of ["/feed.xml", "/atom.xml", "/sitemap/posts-2.xml"]) {
+        await vi.waitFor(
+          async () => expect(await (await asRobot(path)).text()).toContain("map-new"),
+          {
+            timeout: 5_000,
+            interval: 50,
+          },
+        );
+      }
+      expect((await asRobot("/robots.txt")).headers.get("x-cache")).toBe("HIT");
+      expect(cache.renders).toBeGreaterThan(rendersBefore);
+      expect((await togglePostStatus(editor, id)).status).toBe("draft");
+      await vi.waitFor(
+        async () =>
+          expect(await (await asRobot("/sitemap/posts-2.xml")).text()).not.toContain("map-new"),
+        { timeout: 5_000, interval: 50 },
+      );
+    } finally {
+      await hub.close();
+      server.close();
+    }
+  });
+});
