@@ -59,6 +59,15 @@ beforeAll(async () => {
     featuredImage: wide,
   });
   await server.db.insert(siteSettings).values({
+    key: "social_links",
+    value: {
+      facebook: "https://www.facebook.com/rifq",
+      twitter: "https://x.com/rifq",
+      instagram: "",
+      youtube: "",
+    },
+  });
+  await server.db.insert(siteSettings).values({
     key: "donation_account",
     value: {
       title: "تبرّع لدعم كبار السن",
