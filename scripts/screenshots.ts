@@ -8,6 +8,7 @@ import { newDataDir, startServer } from "./support/server";
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/"];
 const widths = {
   phone: { width: 390, height: 844 },
+  tablet: { width: 1024, height: 768 },
   laptop: { width: 1280, height: 800 },
   desktop: { width: 1366, height: 900 },
 };

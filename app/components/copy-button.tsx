@@ -49,7 +49,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 
   const copied = state === "copied";
   return (
-    <span className="inline-flex shrink-0 flex-col items-start gap-1">
+    <span className="inline-flex shrink-0 flex-col items-start gap-1 print:hidden">
       <Button
         type="button"
         variant={copied ? "default" : "outline"}

@@ -27,7 +27,7 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
             html="<p>جمعية أهلية غير ربحية تعمل على تحسين جودة حياة كبار السن في المنطقة الشرقية، وتمكينهم من حياة كريمة آمنة.</p>"
           />
           {links.length > 0 && (
-            <ul className="flex gap-2" aria-label="حساباتنا على مواقع التواصل">
+            <ul className="flex gap-2 print:hidden" aria-label="حساباتنا على مواقع التواصل">
               {links.map(({ key, label, Icon }) => (
                 <li key={key}>
                   <a
@@ -44,7 +44,7 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
             </ul>
           )}
         </section>
-        <nav aria-label="روابط سريعة" className="space-y-3">
+        <nav aria-label="روابط سريعة" className="space-y-3 print:hidden">
           <Text k="footer-links-title" as="h2" className="text-lg text-white">
             روابط سريعة
           </Text>
@@ -97,13 +97,15 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
       <p className="border-t border-white/15 py-4 text-center text-sm text-white/75">
         © {new Date().getFullYear()}{" "}
         <Text k="footer-copyright">جمعية رفق لرعاية كبار السن. جميع الحقوق محفوظة.</Text>
-        {" · "}
-        <SiteLink
-          to="/privacy"
-          className="inline-flex min-h-11 items-center underline hover:text-white"
-        >
-          <Text k="footer-privacy">الخصوصية وحماية البيانات</Text>
-        </SiteLink>
+        <span className="print:hidden">
+          {" · "}
+          <SiteLink
+            to="/privacy"
+            className="inline-flex min-h-11 items-center underline hover:text-white"
+          >
+            <Text k="footer-privacy">الخصوصية وحماية البيانات</Text>
+          </SiteLink>
+        </span>
       </p>
     </footer>
   );

@@ -126,7 +126,7 @@ function DesktopMenu() {
   return (
     <nav
       aria-label="القائمة الرئيسية"
-      className="disclosure-nav site-nav-wide"
+      className="disclosure-nav site-nav-wide print:hidden"
       data-enhanced={enhanced || undefined}
       onKeyDown={(event) => {
         if (event.key !== "Escape" || !open) return;
@@ -228,7 +228,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   return (
     <details
       ref={details}
-      className="site-nav-compact"
+      className="site-nav-compact print:hidden"
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
       onKeyDown={(event) => {
@@ -277,7 +277,7 @@ export function SiteHeader({
     >
       {/* The top bar: the display choices, the search link, and on wide screens the account links,
           so the row below holds only the logos and the menu (docs/decisions/042). */}
-      <div className="border-b border-line bg-surface">
+      <div className="border-b border-line bg-surface print:hidden">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1">
           <DisplayControls initial={display} />
           <div className="flex items-center gap-2">

@@ -1,15 +1,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SURVEY_QUESTIONS } from "~/content/feedback";
 import { VOLUNTEER_AVAILABILITY, VOLUNTEER_INTERESTS } from "~/content/volunteer";
 import { createFirstAdmin } from "~/models/users.server";
 import {
   CONTRASTS,
+  type Contrast,
   type DisplayPreferences,
   displayAttributes,
   TEXT_SIZES,
+  type TextSize,
 } from "~/shared/display-preferences";
 import {
   categories,
@@ -25,7 +27,12 @@ import { imageBytes } from "../support/images";
 import { launchBrowser, login } from "./support/browser";
 import { ACCOUNTS } from "./support/fixtures";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
-import { findLayoutProblems, type LayoutFinding } from "./support/layout-checks";
+import {
+  findLayoutProblems,
+  focusRing,
+  type LayoutFinding,
+  shapeOf,
+} from "./support/layout-checks";
 import { publicPaths } from "./support/public-paths";
 
 // Issue 26: every public page and staff screen, at 13 widths × 3 text sizes × normal and high
@@ -172,24 +179,56 @@ async function showAs(page: Page, preferences: DisplayPreferences) {
   }, displayAttributes(preferences));
 }
 
+interface SweepOptions {
+  widths?: readonly number[];
+  textSizes?: readonly TextSize[];
+  contrasts?: readonly Contrast[];
+  /** Windows high contrast (`forced-colors: active`), emulated. */
+  forcedColors?: boolean;
+  /** Controls that must also be 44 × 44 px at every width (a selector). */
+  targets?: string;
+}
+
 /** Every width, text size and contrast of the page as it is now; the findings as lines. */
-async function sweep(page: Page, route: string): Promise<string[]> {
+async function sweep(page: Page, route: string, options: SweepOptions = {}): Promise<string[]> {
+  const {
+    widths = WIDTHS,
+    textSizes = TEXT_SIZES,
+    contrasts = SHOWN_CONTRASTS,
+    forcedColors = false,
+    targets,
+  } = options;
   const findings: (LayoutFinding & { at: string; width: number })[] = [];
-  for (const textSize of TEXT_SIZES) {
-    for (const contrast of SHOWN_CONTRASTS) {
-      await showAs(page, { textSize, contrast });
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: HEIGHT });
-        // Measuring reads the boxes, which lays the page out at the new width first.
-        const at = `text ${textSize} % · ${contrast === "more" ? "high" : "normal"} contrast`;
-        for (const finding of await page.evaluate(findLayoutProblems)) {
-          findings.push({ ...finding, at, width });
+  if (forcedColors) await page.emulateMedia({ forcedColors: "active" });
+  try {
+    for (const textSize of textSizes) {
+      for (const contrast of contrasts) {
+        await showAs(page, { textSize, contrast });
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          // Measuring reads the boxes, which lays the page out at the new width first.
+          const at = forcedColors
+            ? `text ${textSize} % · forced colours`
+            : `text ${textSize} % · ${contrast === "more" ? "high" : "normal"} contrast`;
+          for (const finding of await page.evaluate(findLayoutProblems, targets)) {
+            findings.push({ ...finding, at, width });
+          }
         }
       }
     }
+  } finally {
+    if (forcedColors) await page.emulateMedia({ forcedColors: "none" });
   }
   return report(route, findings);
 }
+
+/** Forced colours change borders and outlines, not sizes: a few widths at the normal text size. */
+const FORCED_COLOURS_PASS: SweepOptions = {
+  widths: [320, 768, 1280],
+  textSizes: ["100"],
+  contrasts: ["normal"],
+  forcedColors: true,
+};
 
 async function openScreen(page: Page, route: string) {
   const response = await page.goto(route);
@@ -238,11 +277,14 @@ async function sweepScreen(
   withPage: ReturnType<typeof pagePool>,
   route: string,
   prepare?: (page: Page) => Promise<string>,
+  passes: SweepOptions[] = [{}],
 ) {
   const findings = await withPage(async (page) => {
     const shown = prepare ? await prepare(page) : route;
     if (!prepare) await openScreen(page, route);
-    return sweep(page, shown);
+    const found: string[] = [];
+    for (const pass of passes) found.push(...(await sweep(page, shown, pass)));
+    return found;
   });
   expect(findings, findings.join("\n")).toEqual([]);
 }
@@ -255,7 +297,7 @@ describe.concurrent("every public page, at every width, text size and contrast",
   afterAll(() => pool.close());
 
   test.each([...publicPaths("long-post"), "/login"])("%s", (route) =>
-    sweepScreen(pool.withPage, route),
+    sweepScreen(pool.withPage, route, undefined, [{}, FORCED_COLOURS_PASS]),
   );
 });
 
@@ -282,4 +324,130 @@ describe.concurrent("every staff screen, at every width, text size and contrast"
       await openScreen(page, "/");
       return "/ signed in";
     }));
+});
+
+// Issue 26: edit mode on a phone, with a text's in-place editor open and with its history dialog
+// open (the page scrolled 29 px sideways at 390 px; the dialog's close button was 33 px wide).
+// Its own signed-in context: edit mode, once on, stays on for the pages of its browser.
+describe("edit mode on a phone", () => {
+  const PHONE_WIDTHS = [320, 360, 390, 414];
+  /** The editor's and the dialog's buttons keep their 44 px in their rows. */
+  const EDIT_TARGETS = '[role="dialog"] button, [data-history-button], [data-edit-control]:focus';
+  let pool: Awaited<ReturnType<typeof openPool>>;
+  let page: Page;
+  beforeAll(async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: "ar-SA",
+      viewport: { width: 390, height: HEIGHT },
+    });
+    page = await context.newPage();
+    await login(page, "admin");
+    await openScreen(page, "/");
+    await page.getByRole("button", { name: "تفعيل وضع التحرير" }).click();
+    await page.getByText("وضع التحرير مفعّل: انقر على أي نص لتعديله").waitFor();
+    pool = { withPage: pagePool([page]), close: () => context.close() };
+  });
+  afterAll(() => pool.close());
+
+  const phone: SweepOptions = { widths: PHONE_WIDTHS, targets: EDIT_TARGETS };
+
+  test("the in-place editor open", () =>
+    sweepScreen(
+      pool.withPage,
+      "/ in edit mode, editor open",
+      async () => {
+        await page.locator('[data-block="hero-title"]').click();
+        await page.getByRole("textbox", { name: "تحرير النص" }).waitFor();
+        return "/ in edit mode, editor open";
+      },
+      [phone],
+    ));
+
+  test("the history dialog open", () =>
+    sweepScreen(
+      pool.withPage,
+      "/ in edit mode, history dialog",
+      async () => {
+        await page.locator("[data-history-button]").click();
+        await page.getByRole("dialog", { name: "سجل تعديلات النص" }).waitFor();
+        return "/ in edit mode, history dialog";
+      },
+      [phone],
+    ));
+});
+
+// Issue 26: in forced colours (Windows high contrast) backgrounds and box-shadows are dropped;
+// a focused control still shows an outline, and the current page's menu item and a pressed text
+// size are told apart by more than colour.
+describe("forced colours: focus rings and the current item", () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await browser.newContext({ baseURL: server.url, locale: "ar-SA" });
+  });
+  afterAll(() => context.close());
+
+  async function openForced(route: string, width: number) {
+    const page = await context.newPage();
+    await page.setViewportSize({ width, height: HEIGHT });
+    await page.emulateMedia({ forcedColors: "active" });
+    await openScreen(page, route);
+    return page;
+  }
+
+  /** Focuses each control as the keyboard would show it; the ones without a drawn ring. */
+  async function withoutRing(page: Page, selectors: string[]) {
+    const missing: string[] = [];
+    for (const selector of selectors) {
+      const control = page.locator(selector).first();
+      await control.focus();
+      const ring = await control.evaluate(focusRing);
+      if (!ring.focusVisible || !ring.drawn) missing.push(`${selector}: ${ring.outline}`);
+    }
+    return missing;
+  }
+
+  test("on a wide screen: menu links and buttons, the text-size buttons, search", async () => {
+    const page = await openForced("/about", 1280);
+    expect(
+      await withoutRing(page, [
+        'nav.site-nav-wide a[href="/"]',
+        'nav.site-nav-wide a[aria-current="page"]',
+        'nav.site-nav-wide button[aria-label^="صفحات"]',
+        'button[name="textSize"][value="100"]',
+        'button[name="textSize"][value="150"]',
+        'button[name="contrast"]',
+        'a[aria-label="البحث في الموقع"]',
+        'a[href="/login"]',
+        'nav[aria-label="روابط سريعة"] a',
+      ]),
+    ).toEqual([]);
+    // Nothing focused: the shapes at rest.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const shape = (selector: string) => page.locator(selector).first().evaluate(shapeOf);
+    expect(await shape('nav.site-nav-wide a[aria-current="page"]')).not.toEqual(
+      await shape('nav.site-nav-wide a[href="/services"]'),
+    );
+    expect(await shape('button[name="textSize"][aria-pressed="true"]')).not.toEqual(
+      await shape('button[name="textSize"][aria-pressed="false"]'),
+    );
+    await page.close();
+  });
+
+  test("on a phone: the menu button, form fields, choices and the send button", async () => {
+    const page = await openForced("/volunteer", 390);
+    expect(
+      await withoutRing(page, [
+        "summary",
+        'a[aria-label="البحث في الموقع"]',
+        'main input[autocomplete="name"]',
+        'main input[type="tel"]',
+        'main input[type="radio"]',
+        'main input[type="checkbox"]',
+        "main textarea",
+        'main button[type="submit"]',
+      ]),
+    ).toEqual([]);
+    await page.close();
+  });
 });

@@ -126,7 +126,7 @@ function useSlotAfterAncestor(block: RefObject<HTMLElement | null>, active: bool
 
 /** The one edit control of a text: a 44 px pencil button. */
 const CONTROL_CLASS =
-  "inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-strong align-middle text-white shadow ring-2 ring-white hover:brightness-110";
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-strong align-middle text-white shadow ring-2 ring-white hover:brightness-110 print:hidden";
 
 /**
  * Beside a text inside a link or button it shows only while focused: the menus keep their

@@ -33,7 +33,7 @@ export function Newsletter() {
   return (
     <section
       aria-labelledby="newsletter-heading"
-      className="mx-auto my-12 max-w-5xl scroll-mt-24 rounded-3xl bg-primary-dark px-6 py-10 text-white md:px-12"
+      className="mx-auto my-12 max-w-5xl scroll-mt-24 rounded-3xl bg-primary-dark px-6 py-10 text-white md:px-12 print:hidden"
     >
       {/* The text and the form sit side by side where both get their basis (in rem, so a larger
           text size stacks them sooner), else one under the other: never wider than the box. */}

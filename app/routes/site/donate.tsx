@@ -57,6 +57,8 @@ function BankDetails({ account }: { account: DonationAccount }) {
                   "w-full min-w-0 text-xl font-bold [overflow-wrap:anywhere] text-ink sm:w-auto sm:flex-1 md:text-2xl",
                   // Numbers read left to right but stay aligned with the Arabic labels.
                   ltr && "text-end",
+                  // On paper a number prints whole, on one line (docs/decisions/054).
+                  ltr && "print:whitespace-nowrap print:[overflow-wrap:normal]",
                 )}
                 dir={ltr ? "ltr" : undefined}
                 data-testid={`donate-${key}`}

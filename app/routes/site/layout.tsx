@@ -30,7 +30,7 @@ const EditModeButton = lazy(() =>
 /** Room under the page in edit mode, so the floating button never covers the last editor. */
 function EditModeSpacer() {
   const { enabled } = useEditMode();
-  return enabled ? <div aria-hidden className="h-28 bg-primary-dark" /> : null;
+  return enabled ? <div aria-hidden className="h-28 bg-primary-dark print:hidden" /> : null;
 }
 
 export async function loader({ request }: Route.LoaderArgs): Promise<SiteLayoutData> {
@@ -98,7 +98,10 @@ function SiteFrame({
   return (
     <EditModeProvider isAdmin={root?.user?.role === "admin"}>
       <BlocksProvider value={blocks} paths={blockPaths}>
-        <a href="#main" className="sr-only focus:not-sr-only focus:block focus:bg-white focus:p-3">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:block focus:bg-white focus:p-3 print:hidden"
+        >
           تخطَّ إلى المحتوى
         </a>
         <BlockScope path={SHARED_BLOCK_PATH}>

@@ -10,6 +10,7 @@ import { getBlocks } from "~/models/page-content.server";
 import { getPostForPreview, getPublishedPost, type PublicPostPage } from "~/models/posts.server";
 import { publicBaseUrl } from "~/services/news-feed.server";
 import { getActorPastStaffGate } from "~/services/permissions.server";
+import { cn } from "~/shared/cn";
 import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta, SITE_NAME } from "~/shared/meta";
 import { authorOf, categoryOf, excerptOf, LIST_EXCERPT_LENGTH } from "~/shared/news";
@@ -151,7 +152,7 @@ export default function NewsPostPage() {
         )}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
         <article className="mx-auto max-w-3xl px-4 py-10" data-block-path={NEWS_PATH}>
-          <Link to={NEWS_PATH} className={buttonClass("ghost", "default")}>
+          <Link to={NEWS_PATH} className={cn(buttonClass("ghost", "default"), "print:hidden")}>
             <ArrowRight aria-hidden className="size-5" />
             <Text k="post-back-link">العودة إلى الأخبار</Text>
           </Link>
@@ -196,7 +197,7 @@ export default function NewsPostPage() {
               ),
             )}
           </div>
-          <footer className="mt-12 border-t border-line pt-6">
+          <footer className="mt-12 border-t border-line pt-6 print:hidden">
             <Link to={NEWS_PATH} className={buttonClass("outline", "lg")}>
               <ArrowRight aria-hidden className="size-5" />
               <Text k="post-more-news">تصفّح المزيد من الأخبار</Text>

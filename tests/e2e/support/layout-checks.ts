@@ -6,17 +6,19 @@
  * - `overlap`: two visible controls or images are drawn over each other (their boxes, as far as
  *   their ancestors let them show, share more than 6 px in both directions);
  * - `clipped`: an element that hides its overflow cuts its own text;
- * - `offscreen`: a control sticks out of the screen sideways.
+ * - `offscreen`: a control sticks out of the screen sideways;
+ * - `small-target`: (only for the controls `targets` selects) a control under 44 × 44 px, such as
+ *   a button squeezed by its row.
  */
 export interface LayoutFinding {
-  kind: "overflow" | "overlap" | "clipped" | "offscreen";
+  kind: "overflow" | "overlap" | "clipped" | "offscreen" | "small-target";
   /** What is wrong, with the numbers measured at this width. */
   detail: string;
   /** The elements concerned, named as a person would find them (name, tag, class). */
   elements: string[];
 }
 
-export function findLayoutProblems(): LayoutFinding[] {
+export function findLayoutProblems(targets?: string): LayoutFinding[] {
   const CONTROLS = "a, button, img, input, select, textarea, summary";
   const MIN_OVERLAP = 6;
   const root = document.documentElement;
@@ -166,6 +168,19 @@ export function findLayoutProblems(): LayoutFinding[] {
     }
   }
 
+  for (const element of targets ? document.querySelectorAll(targets) : []) {
+    if (hidden(element)) continue;
+    const box = element.getBoundingClientRect();
+    // Rounding: a 44 px box may measure 43.99.
+    if (box.width < 43.5 || box.height < 43.5) {
+      findings.push({
+        kind: "small-target",
+        detail: `a target of ${Math.round(box.width)}×${Math.round(box.height)} px (44×44 at least)`,
+        elements: [describe(element)],
+      });
+    }
+  }
+
   for (const element of document.body.querySelectorAll("*")) {
     if (element.scrollWidth <= element.clientWidth + 1 || element.clientWidth <= 2) continue;
     const { overflowX } = styleOf(element);
@@ -178,4 +193,33 @@ export function findLayoutProblems(): LayoutFinding[] {
     });
   }
   return findings;
+}
+
+/**
+ * The focused element's ring as drawn (issue 26, forced colours): an outline of at least 1 px
+ * that is not `none`. Self-contained, for `locator.evaluate`.
+ */
+export function focusRing(element: Element) {
+  const style = getComputedStyle(element);
+  return {
+    focusVisible: element.matches(":focus-visible"),
+    drawn: style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 1,
+    outline: `${style.outlineStyle} ${style.outlineWidth}`,
+  };
+}
+
+/**
+ * What sets an element apart other than colour: a person who sees every text in the system's
+ * one colour (forced colours) tells the current menu item or a pressed button by these.
+ */
+export function shapeOf(element: Element) {
+  const style = getComputedStyle(element);
+  return {
+    outline: `${style.outlineStyle} ${style.outlineWidth}`,
+    border: `${style.borderTopStyle} ${style.borderTopWidth} ${style.borderBottomStyle} ${style.borderBottomWidth}`,
+    decoration: `${style.textDecorationLine} ${style.textDecorationThickness}`,
+    weight: style.fontWeight,
+    // A fill in the system's selection colours (forced-color-adjust: none) is a shape too.
+    fill: style.forcedColorAdjust === "none" ? style.backgroundColor : "forced",
+  };
 }
