@@ -10,8 +10,8 @@ import {
   type DocumentGroup,
   type DocumentStatus,
   documentCategories,
-  MAX_DOCUMENT_BYTES,
   type GovernanceDocuments,
+  MAX_DOCUMENT_BYTES,
   NOT_A_PDF,
   type PublicDocument,
 } from "~/shared/documents";
@@ -160,7 +160,7 @@ export async function readDocumentFile(actor: Actor | null, id: string, version:
     })
     .from(documents)
     .where(eq(documents.id, id));
-  if (!row || !row.fileSha256.startsWith(version) || version.length !== 16) throw notFound();
+  if (version.length !== 16 || !row?.fileSha256.startsWith(version)) throw notFound();
   if (row.status !== "published" && !canManageContent(actor)) throw notFound();
   const file = await getStorage().get(row.fileKey);
   if (!file) {
@@ -215,7 +215,9 @@ export type StaffDocumentRow = Awaited<ReturnType<typeof listDocumentsForStaff>>
 export async function getDocumentForStaff(actor: Actor | null, id: string) {
   assertRole(actor, "editor");
   if (!isUuid(id)) return null;
-  const [row] = await db.select(staffColumns).from(documents)
+  const [row] = await db
+    .select(staffColumns)
+    .from(documents)
     .leftJoin(users, eq(documents.authorId, users.id))
     .where(eq(documents.id, id));
   return row ?? null;

@@ -6,12 +6,7 @@ import { z } from "zod";
  */
 
 /** Where a document is listed on /governance; the value is stored and used in addresses. */
-export const documentCategories = [
-  "reports",
-  "financial-statements",
-  "policies",
-  "other",
-] as const;
+export const documentCategories = ["reports", "financial-statements", "policies", "other"] as const;
 export type DocumentCategory = (typeof documentCategories)[number];
 
 export const DOCUMENT_CATEGORY_LABELS: Record<DocumentCategory, string> = {
@@ -44,8 +39,7 @@ export const DOCUMENT_REQUIRED = "يرجى اختيار ملف PDF";
 export const DOCUMENT_TOO_LARGE = "حجم الملف يجب ألا يزيد على 20 ميجابايت";
 export const NOT_A_PDF =
   "هذا الملف ليس مستند PDF؛ اختر ملفاً بصيغة PDF (تغيير اسم الملف لا يغيّر صيغته)";
-export const BROKEN_PDF =
-  "تعذّر فتح ملف PDF هذا: يبدو تالفاً أو غير مكتمل. صدّره من جديد ثم ارفعه";
+export const BROKEN_PDF = "تعذّر فتح ملف PDF هذا: يبدو تالفاً أو غير مكتمل. صدّره من جديد ثم ارفعه";
 export const DOCUMENT_SAVE_FAILED = "فشل في حفظ الوثيقة";
 
 /**
@@ -77,7 +71,10 @@ const hijriYear = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura-nu-latn", {
   timeZone: "UTC",
 });
 const hijriYearOf = (date: Date) =>
-  Number.parseInt(hijriYear.formatToParts(date).find((part) => part.type === "year")?.value ?? "");
+  Number.parseInt(
+    hijriYear.formatToParts(date).find((part) => part.type === "year")?.value ?? "",
+    10,
+  );
 
 /**
  * The Umm al-Qura years a Gregorian year spans ("1446–1447هـ"): a Hijri year is eleven days

@@ -760,8 +760,7 @@ const newDocument = async () =>
     { title: `وثيقة المصفوفة ${++counter}`, category: "reports", year: 2025, status: "hidden" },
     await pdfFile(),
   );
-const documentRow = (id: string) =>
-  rowOf(db.select().from(documents).where(eq(documents.id, id)));
+const documentRow = (id: string) => rowOf(db.select().from(documents).where(eq(documents.id, id)));
 
 const newVolunteer = () =>
   registerVolunteer({

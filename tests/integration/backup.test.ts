@@ -58,8 +58,8 @@ import {
 } from "~/utils/storage.server";
 import { createUser } from "../support/accounts";
 import { pngFile } from "../support/images";
-import { pdfBytes } from "../support/pdfs";
 import { expectLog } from "../support/logs";
+import { pdfBytes } from "../support/pdfs";
 
 // Backups and restores with the real parts: PGlite data folders in temp dirs, databases created
 // and dropped on the PostgreSQL server when TEST_DATABASE_URL is set, pg_dump, tar files, and an
@@ -421,9 +421,7 @@ describe("the documents library comes back whole (docs/decisions/048)", () => {
     async () => {
       const { dataDir, storage } = await restoredOnce(await archiveFromPglite());
       const original = getDatabaseHandle();
-      const restored: DatabaseHandle = createPgliteHandle(
-        new PGlite(embeddedDatabaseDir(dataDir)),
-      );
+      const restored: DatabaseHandle = createPgliteHandle(new PGlite(embeddedDatabaseDir(dataDir)));
       installDatabase(restored);
       try {
         const [document] = await listPublishedDocuments();

@@ -102,7 +102,10 @@ describe("uploading a document", () => {
 
   test("a renamed .txt is refused with the Arabic message; nothing is stored", async () => {
     const [rows, files] = [await rowCount(), documentFiles().length];
-    const result = await call(formAction, requestAs(editor, NEW, { form: form(renamedTextFile()) }));
+    const result = await call(
+      formAction,
+      requestAs(editor, NEW, { form: form(renamedTextFile()) }),
+    );
     expect(statusOf(result)).toBe(400);
     expect(replyErrorsOf(result).file).toEqual([NOT_A_PDF]);
     // A .txt that says what it is is refused before the server reads it.
@@ -179,7 +182,11 @@ describe("uploading a document", () => {
 
 describe("downloading", () => {
   test("the headers: PDF, the Arabic name (RFC 5987) with an ASCII fallback, a year's cache", async () => {
-    const created = await createDocument(editor, input({ title: "القوائم المالية (2024)" }), await pdfFile());
+    const created = await createDocument(
+      editor,
+      input({ title: "القوائم المالية (2024)" }),
+      await pdfFile(),
+    );
     const answer = await download(null, documentHref(created));
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("application/pdf");
@@ -254,7 +261,10 @@ describe("/governance", () => {
     expect(years).toEqual([...years].sort((a, b) => b - a));
 
     const all = dataOf<{ documents: GovernanceDocuments }>(
-      await call(governanceLoader as never, requestAs(null, "/governance?category=policies&page=1")),
+      await call(
+        governanceLoader as never,
+        requestAs(null, "/governance?category=policies&page=1"),
+      ),
     );
     expect(all.documents).toMatchObject({ view: "category", category: "policies", total: 8 });
   });
@@ -299,9 +309,13 @@ describe("the staff area", () => {
     expect(row).toMatchObject({ title: ARABIC_TITLE, status: "hidden" });
     expect(await rowCount()).toBe(rows);
     expect(documentFiles()).toHaveLength(files);
-    const form403 = await call(formLoader as never, requestAs(viewer, `${LIST}/${target.id}/edit`), {
-      id: target.id,
-    });
+    const form403 = await call(
+      formLoader as never,
+      requestAs(viewer, `${LIST}/${target.id}/edit`),
+      {
+        id: target.id,
+      },
+    );
     expect(statusOf(form403)).toBe(403);
   });
 
@@ -310,7 +324,12 @@ describe("the staff area", () => {
     const edited = await call(
       formAction,
       requestAs(editor, `${LIST}/${target.id}/edit`, {
-        form: { title: "القوائم المالية المدققة 2024", category: "financial-statements", year: "2024", status: "hidden" },
+        form: {
+          title: "القوائم المالية المدققة 2024",
+          category: "financial-statements",
+          year: "2024",
+          status: "hidden",
+        },
       }),
       { id: target.id },
     );
@@ -337,5 +356,54 @@ describe("the staff area", () => {
     expect(await db.select().from(documents).where(eq(documents.id, target.id))).toEqual([]);
     expect(documentFiles()).not.toContain(row.fileKey);
     expect((await download(null, documentHref(row))).status).toBe(404);
+  });
+});
+
+describe("bounded lists (docs/decisions/036)", () => {
+  test("staff pages of 20 and /governance's groups never read the whole table", async () => {
+    const [{ id: fileOwner }] = [{ id: editor.id }];
+    const sha = "a".repeat(64);
+    const base = Date.parse("2020-01-01T00:00:00Z");
+    const rows = Array.from({ length: 45 }, (_, index) => ({
+      title: `قائمة طويلة ${index}`,
+      category: "other" as const,
+      year: 2000 + (index % 5),
+      status: "published" as const,
+      fileKey: `documents/bounded-${index}.pdf`,
+      fileSha256: sha,
+      sizeBytes: 1000,
+      authorId: fileOwner,
+      // Two share each hour: only the id orders them.
+      createdAt: new Date(base + Math.floor(index / 2) * 3_600_000),
+    }));
+    await db.insert(documents).values(rows);
+
+    const seen: string[] = [];
+    for (let page = 1; ; page++) {
+      const answer = dataOf<{ documents: { id: string }[]; hasMore: boolean; pageCount: number }>(
+        await call(
+          listLoader as never,
+          requestAs(editor, `${LIST}?q=${encodeURIComponent("قائمة طويلة")}&page=${page}`),
+        ),
+      );
+      expect(answer.documents.length).toBeLessThanOrEqual(20);
+      seen.push(...answer.documents.map((row) => row.id));
+      expect(answer.pageCount).toBe(3);
+      if (!answer.hasMore) break;
+    }
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen).size).toBe(45);
+
+    const groups = dataOf<{ documents: GovernanceDocuments }>(
+      await call(governanceLoader as never, requestAs(null, "/governance")),
+    ).documents;
+    if (groups.view !== "groups") throw new Error("expected the groups");
+    const other = groups.groups.find((group) => group.category === "other");
+    expect(other?.documents).toHaveLength(DOCUMENTS_PER_CATEGORY);
+    expect(other?.total).toBeGreaterThanOrEqual(45);
+    const lastPage = dataOf<{ documents: GovernanceDocuments }>(
+      await call(governanceLoader as never, requestAs(null, "/governance?category=other&page=3")),
+    ).documents;
+    expect(lastPage).toMatchObject({ view: "category", page: 3, hasMore: false });
   });
 });

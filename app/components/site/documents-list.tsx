@@ -40,7 +40,8 @@ export function DocumentItem({ document }: { document: PublicDocument }) {
         <p className="text-sm text-muted">
           <span aria-hidden>PDF · {size} · </span>
           <span>
-            رُفع في <time dateTime={isoDate(document.createdAt)}>{formatDate(document.createdAt)}</time>
+            رُفع في{" "}
+            <time dateTime={isoDate(document.createdAt)}>{formatDate(document.createdAt)}</time>
           </span>
         </p>
       </div>

@@ -32,7 +32,12 @@ export function documentFormSchema({ isEdit }: { isEdit: boolean }) {
       .transform(Number)
       .pipe(z.number().min(FIRST_DOCUMENT_YEAR, YEAR_RANGE).max(LAST_DOCUMENT_YEAR, YEAR_RANGE)),
     status: z.enum(documentStatuses, { error: "اختر حالة الوثيقة" }).default("hidden"),
-    file: isEdit ? z.unknown().optional().transform(() => undefined) : documentFileSchema,
+    file: isEdit
+      ? z
+          .unknown()
+          .optional()
+          .transform(() => undefined)
+      : documentFileSchema,
   });
 }
 

@@ -148,7 +148,11 @@ export default function DocumentForm() {
             <FieldErrors id={fields.file.errorId} errors={fields.file.errors} />
           </div>
         )}
-        <InputField label="عنوان الوثيقة" meta={fields.title} hint="يظهر للزوار ويُسمّى به الملف عند تحميله." />
+        <InputField
+          label="عنوان الوثيقة"
+          meta={fields.title}
+          hint="يظهر للزوار ويُسمّى به الملف عند تحميله."
+        />
         <SelectField
           label="التصنيف"
           meta={fields.category}

@@ -114,7 +114,11 @@ export default function DocumentsList() {
       title="الوثائق والتقارير"
       description="ارفع التقارير السنوية والقوائم المالية والسياسات ومحاضر الاجتماعات بصيغة PDF لتظهر في صفحة الحوكمة."
       addNew={{ to: STAFF_PATHS.documents.new, label: "رفع وثيقة" }}
-      search={{ label: "ابحث في الوثائق", placeholder: "كلمة من عنوان الوثيقة", active: Boolean(q) }}
+      search={{
+        label: "ابحث في الوثائق",
+        placeholder: "كلمة من عنوان الوثيقة",
+        active: Boolean(q),
+      }}
       loadError={loadError}
       pages={{ ...pages, label: "صفحات الوثائق", newer: "الوثائق الأحدث", older: "الوثائق الأقدم" }}
       empty={{
