@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+import { createPublicChangeFilter } from "~/models/change-visibility.server";
 import {
   createDocument,
   type DocumentInput,
@@ -11,7 +12,7 @@ import {
 import { action as formAction, loader as formLoader } from "~/routes/admin/documents/form";
 import { action as listAction, loader as listLoader } from "~/routes/admin/documents/list";
 import { loader as fileLoader } from "~/routes/resources/document-file";
-import { loader as governanceLoader } from "~/routes/site/governance";
+import { handle as governanceHandle, loader as governanceLoader } from "~/routes/site/governance";
 import {
   BROKEN_PDF,
   DOCUMENT_TOO_LARGE,
@@ -22,6 +23,8 @@ import {
   MAX_DOCUMENT_BYTES,
   NOT_A_PDF,
 } from "~/shared/documents";
+import { concerns, liveListsOf } from "~/shared/live-event";
+import { livePageAt } from "~/shared/live-page";
 import { db } from "~/utils/db.server";
 import { documents } from "../../database/schema";
 import { bodyLimitFor } from "../../server/body-limits";
@@ -405,5 +408,30 @@ describe("bounded lists (docs/decisions/036)", () => {
       await call(governanceLoader as never, requestAs(null, "/governance?category=other&page=3")),
     ).documents;
     expect(lastPage).toMatchObject({ view: "category", page: 3, hasMore: false });
+  });
+});
+
+describe("changes reach the right pages and readers", () => {
+  test("a change to the documents clears /governance (and no other public page) from the cache", () => {
+    const governance = livePageAt("/governance", liveListsOf([governanceHandle]));
+    expect(concerns({ table: "documents" }, governance)).toBe(true);
+    expect(concerns({ table: "documents" }, livePageAt("/about", []))).toBe(false);
+  });
+
+  test("signed-out readers hear of a document only while it is or was published, never its id", async () => {
+    const filter = createPublicChangeFilter();
+    await filter.reload();
+    const hidden = await createDocument(editor, input({ status: "hidden" }), await pdfFile());
+    const event = (op: "INSERT" | "UPDATE" | "DELETE") =>
+      filter.toPublic({ table: "documents", op, key: hidden.id });
+    expect(await event("INSERT")).toBeNull();
+    await updateDocument(editor, hidden.id, input({ title: "تعديل وهو مخفي", status: "hidden" }));
+    expect(await event("UPDATE")).toBeNull();
+    await updateDocument(editor, hidden.id, input());
+    expect(await event("UPDATE")).toEqual({ table: "documents" });
+    // Hidden again: the public lists lose it, so they hear of it once more.
+    await updateDocument(editor, hidden.id, input({ status: "hidden" }));
+    expect(await event("UPDATE")).toEqual({ table: "documents" });
+    expect(await event("UPDATE")).toBeNull();
   });
 });

@@ -86,7 +86,7 @@ function CategoryGroup({
       <YearRuns documents={documents} level="h4" />
       {total > documents.length && (
         <Link to={categoryListHref(category)} className={moreLinkClass}>
-          كل {label} ({total})
+          عرض الكل ({total})<span className="sr-only"> في «{label}»</span>
           <ChevronLeft aria-hidden className="size-5" />
         </Link>
       )}

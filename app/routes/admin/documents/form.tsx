@@ -25,7 +25,9 @@ import {
   documentCategories,
   documentStatuses,
   documentYearLabel,
+  FIRST_DOCUMENT_YEAR,
   isDocumentCategory,
+  LAST_DOCUMENT_YEAR,
 } from "~/shared/documents";
 import { InvalidInputError } from "~/shared/domain-errors";
 import { DOCUMENT_UPLOAD_MAX_BYTES } from "~/utils/form-data.server";
@@ -101,6 +103,9 @@ export default function DocumentForm() {
   if (loadError) return <FormLoadFailure title="تعديل الوثيقة" back={BACK} message={loadError} />;
 
   const year = Number(fields.year.value);
+  // Only a year the form accepts is shown as one (a far-off number is not a date).
+  const validYear =
+    Number.isInteger(year) && year >= FIRST_DOCUMENT_YEAR && year <= LAST_DOCUMENT_YEAR;
   const category = isDocumentCategory(fields.category.value) ? fields.category.value : "reports";
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
@@ -112,7 +117,7 @@ export default function DocumentForm() {
           <div dir="rtl" className="mx-auto max-w-xl space-y-3">
             <p className="text-muted">
               هكذا تظهر الوثيقة في صفحة الحوكمة تحت «{DOCUMENT_CATEGORY_LABELS[category]}»
-              {Number.isInteger(year) && year > 0 ? `، سنة ${documentYearLabel(year)}` : ""}:
+              {validYear ? `، سنة ${documentYearLabel(year)}` : ""}:
             </p>
             <ul>
               <DocumentItem
@@ -164,7 +169,7 @@ export default function DocumentForm() {
           meta={fields.year}
           inputMode="numeric"
           hint={
-            Number.isInteger(year) && year >= 1990 && year <= 2100
+            validYear
               ? `تظهر هكذا: ${documentYearLabel(year)}`
               : "سنة التقرير أو القوائم، وتظهر معها السنة الهجرية."
           }
