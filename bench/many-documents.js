@@ -32,7 +32,7 @@ async function timeRenders(url, cookie) {
   return `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms (${Math.round(bytes / 1024)} KB gzip)`;
 }
 
-export async function benchManyDocuments({ port = 3996 } = {}) {
+export async function benchManyDocuments({ port = Number(process.env.BENCH_PORT ?? 3987) } = {}) {
   const server = await startServer({
     port,
     env: { AUTH_SECRET: SECRET, ...ADMIN_ENV },
@@ -45,6 +45,8 @@ export async function benchManyDocuments({ port = 3996 } = {}) {
   try {
     const admin = await signInAdmin(server.url);
     const figures = {
+      // A page with no list, rendered the same way: what the machine's load costs any render.
+      "/about (no list, for comparison)": await timeRenders(`${server.url}/about`, signedOut()),
       "/governance": await timeRenders(`${server.url}/governance`, signedOut()),
       "/governance?category=reports&page=20": await timeRenders(
         `${server.url}/governance?category=reports&page=20`,

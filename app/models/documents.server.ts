@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, eq, ilike, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import {
   BROKEN_PDF,
   DOCUMENT_REQUIRED,
@@ -16,7 +17,7 @@ import {
   type PublicDocument,
 } from "~/shared/documents";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
-import { type CountedPage, readCountedPage } from "~/shared/pagination";
+import { type Paged, pageWindow, readCountedPage, toPaged } from "~/shared/pagination";
 import { type Actor, assertRole, canManageContent } from "~/shared/roles";
 import { db } from "~/utils/db.server";
 import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
@@ -47,8 +48,8 @@ const publicColumns = {
 };
 
 const isPublished = eq(documents.status, "published");
-/** Newest year first, then newest upload: the order of every public list. */
-const publicOrder = [desc(documents.year), desc(documents.createdAt), desc(documents.id)];
+/** Newest year first, then newest upload: the order of every public list, read from its index. */
+const publicOrder = newestFirst(documents.year, documents.createdAt, documents.id);
 
 /** The most one public list shows at once. */
 export const MAX_PUBLIC_DOCUMENTS = 50;
@@ -74,47 +75,60 @@ export async function listPublishedDocuments(
 
 /**
  * /governance's documents: the newest `perCategory` published documents of each category that
- * has any, with each category's count (one bounded query per category and one count).
+ * has any, and whether it has more: each category's `perCategory + 1` newest rows, read from the
+ * index; nothing is counted, so the cost does not grow with the library.
  */
 export async function listPublishedDocumentGroups(perCategory: number): Promise<DocumentGroup[]> {
-  const [counts, ...lists] = await Promise.all([
+  // One statement (a union of one indexed, limited read per category): a round trip, not four.
+  const read = (category: DocumentCategory) =>
     db
-      .select({ category: documents.category, total: count() })
+      .select(publicColumns)
       .from(documents)
-      .where(isPublished)
-      .groupBy(documents.category),
-    ...documentCategories.map((category) =>
-      listPublishedDocuments({ category, limit: perCategory }),
-    ),
-  ]);
-  const totals = new Map(counts.map((row) => [row.category, row.total]));
+      .where(and(isPublished, eq(documents.category, category)))
+      .orderBy(...publicOrder)
+      .limit(perCategory + 1);
+  const [first, second, ...others] = documentCategories.map(read) as [
+    ReturnType<typeof read>,
+    ReturnType<typeof read>,
+    ...ReturnType<typeof read>[],
+  ];
+  const rows: PublicDocument[] = await unionAll(first, second, ...others);
   return documentCategories
-    .map((category, index) => ({
-      category,
-      documents: lists[index] as PublicDocument[],
-      total: totals.get(category) ?? 0,
-    }))
-    .filter((group) => group.total > 0);
+    .map((category) => {
+      const own = rows.filter((row) => row.category === category);
+      return {
+        category,
+        documents: byYearThenUpload(own).slice(0, perCategory),
+        hasMore: own.length > perCategory,
+      };
+    })
+    .filter((group) => group.documents.length > 0);
 }
 
-/** One page of a category's published documents, counted (the "all of them" view). */
-export function pagePublishedDocuments(
+/** A union keeps no order: the public order again, in memory (a few rows per category). */
+const byYearThenUpload = (rows: PublicDocument[]) =>
+  [...rows].sort(
+    (a, b) =>
+      b.year - a.year ||
+      new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() ||
+      (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
+
+/** One page of a category's published documents (the "all of them" view), uncounted. */
+export async function pagePublishedDocuments(
   category: DocumentCategory,
   page: number,
   size: number,
-): Promise<CountedPage<PublicDocument>> {
-  const where = and(isPublished, eq(documents.category, category));
-  return readCountedPage(page, size, {
-    rows: ({ limit, offset }) =>
-      db
-        .select(publicColumns)
-        .from(documents)
-        .where(where)
-        .orderBy(...publicOrder)
-        .limit(limit)
-        .offset(offset),
-    count: () => db.$count(documents, where),
-  });
+): Promise<Paged<PublicDocument>> {
+  const { limit, offset } = pageWindow(page, size);
+  const rows = await db
+    .select(publicColumns)
+    .from(documents)
+    .where(and(isPublished, eq(documents.category, category)))
+    .orderBy(...publicOrder)
+    .limit(limit)
+    .offset(offset);
+  return toPaged(rows, page, size);
 }
 
 /**
@@ -133,13 +147,7 @@ export async function listGovernanceDocuments(query: {
     query.page,
     DOCUMENTS_PAGE_SIZE,
   );
-  return {
-    view: "category",
-    category: query.category,
-    documents: items,
-    ...page,
-    pageCount: Math.ceil(page.total / DOCUMENTS_PAGE_SIZE),
-  };
+  return { view: "category", category: query.category, documents: items, ...page };
 }
 
 /**

@@ -134,11 +134,11 @@ export interface PublicDocument {
   createdAt: Date;
 }
 
-/** One category's newest published documents, and how many it has in all. */
+/** One category's newest published documents, and whether it has more. */
 export interface DocumentGroup {
   category: DocumentCategory;
   documents: PublicDocument[];
-  total: number;
+  hasMore: boolean;
 }
 
 /**
@@ -153,8 +153,6 @@ export type GovernanceDocuments =
       documents: PublicDocument[];
       page: number;
       hasMore: boolean;
-      pageCount: number;
-      total: number;
     };
 
 /** Documents per category on /governance, and per page of one category's list. */

@@ -258,7 +258,7 @@ describe("/governance", () => {
     );
     if (page.documents.view !== "groups") throw new Error("expected the groups");
     const policies = page.documents.groups.find((group) => group.category === "policies");
-    expect(policies?.total).toBe(DOCUMENTS_PER_CATEGORY + 2);
+    expect(policies?.hasMore).toBe(true);
     expect(policies?.documents).toHaveLength(DOCUMENTS_PER_CATEGORY);
     const years = policies?.documents.map((document) => document.year) ?? [];
     expect(years).toEqual([...years].sort((a, b) => b - a));
@@ -269,7 +269,9 @@ describe("/governance", () => {
         requestAs(null, "/governance?category=policies&page=1"),
       ),
     );
-    expect(all.documents).toMatchObject({ view: "category", category: "policies", total: 8 });
+    expect(all.documents).toMatchObject({ view: "category", category: "policies", hasMore: false });
+    if (all.documents.view !== "category") throw new Error("expected one category");
+    expect(all.documents.documents).toHaveLength(DOCUMENTS_PER_CATEGORY + 2);
   });
 
   test("a year is shown with its Hijri years", () => {
@@ -403,7 +405,7 @@ describe("bounded lists (docs/decisions/036)", () => {
     if (groups.view !== "groups") throw new Error("expected the groups");
     const other = groups.groups.find((group) => group.category === "other");
     expect(other?.documents).toHaveLength(DOCUMENTS_PER_CATEGORY);
-    expect(other?.total).toBeGreaterThanOrEqual(45);
+    expect(other?.hasMore).toBe(true);
     const lastPage = dataOf<{ documents: GovernanceDocuments }>(
       await call(governanceLoader as never, requestAs(null, "/governance?category=other&page=3")),
     ).documents;

@@ -71,11 +71,11 @@ function YearRuns({ documents, level }: { documents: PublicDocument[]; level: "h
 function CategoryGroup({
   category,
   documents,
-  total,
+  hasMore,
 }: {
   category: DocumentCategory;
   documents: PublicDocument[];
-  total: number;
+  hasMore: boolean;
 }) {
   const label = DOCUMENT_CATEGORY_LABELS[category];
   return (
@@ -84,9 +84,9 @@ function CategoryGroup({
         {label}
       </h3>
       <YearRuns documents={documents} level="h4" />
-      {total > documents.length && (
+      {hasMore && (
         <Link to={categoryListHref(category)} className={moreLinkClass}>
-          عرض الكل ({total})<span className="sr-only"> في «{label}»</span>
+          عرض الكل<span className="sr-only"> في «{label}»</span>
           <ChevronLeft aria-hidden className="size-5" />
         </Link>
       )}
@@ -124,7 +124,7 @@ function CategoryPage({
   return (
     <section aria-labelledby="documents-category" className="space-y-4">
       <h3 id="documents-category" className="text-xl text-primary-dark">
-        {label} ({library.total})
+        {label}
       </h3>
       {library.documents.length ? (
         <YearRuns documents={library.documents} level="h4" />
@@ -134,7 +134,6 @@ function CategoryPage({
       <PageLinks
         page={library.page}
         hasMore={library.hasMore}
-        pageCount={library.pageCount}
         hash={`#${DOCUMENTS_ANCHOR}`}
         label={`صفحات ${label}`}
         newer="الأحدث"
