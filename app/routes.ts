@@ -65,6 +65,10 @@ export default [
       route("subscribers/export", "routes/admin/outreach/subscribers-export.ts"),
       route("users", "routes/admin/users.tsx", { id: "dashboard-users" }),
       route("settings", "routes/admin/settings.tsx"),
+      // The documents library (docs/decisions/048).
+      route("documents", "routes/admin/documents/list.tsx"),
+      route("documents/new", "routes/admin/documents/form.tsx", { id: "document-new" }),
+      route("documents/:id/edit", "routes/admin/documents/form.tsx", { id: "document-edit" }),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),
@@ -85,4 +89,6 @@ export default [
   route("display", "routes/resources/display.ts"),
   // The sitemap's parts, named by /sitemap.xml (docs/decisions/053).
   route("sitemap/:part", "routes/resources/sitemap-part.ts"),
+  // A document's PDF, published or for staff (docs/decisions/048).
+  route("documents/:id/:file", "routes/resources/document-file.ts"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
 import { closeDatabase, prepareDatabase } from "~/models/database.server";
+import { DOCUMENTS_FOLDER } from "~/models/documents.server";
 import { announceSetupLink } from "~/models/setup-code.server";
 import { buildAnsweringRefusals } from "~/services/error-answers.server";
 import { forgetSessionReads } from "~/services/permissions.server";
@@ -13,7 +14,7 @@ import { setClockOffset } from "~/utils/clock.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { enableReadCache, forgetReads } from "~/utils/read-cache.server";
-import { getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
+import { assertSafeKey, getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
 import { forgetAfterWrites } from "./after-writes";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
@@ -161,7 +162,9 @@ if (env.TEST_CLOCK) {
 app.get("/uploads/{*key}", async (req, res) => {
   const key = ([] as string[]).concat(req.params.key ?? []).join("/");
   try {
-    const file = await getStorage().get(key);
+    // Documents are served by /documents/…, which checks that they are published (decision 048).
+    const isDocument = assertSafeKey(key).startsWith(`${DOCUMENTS_FOLDER}/`);
+    const file = isDocument ? null : await getStorage().get(key);
     if (!file) {
       res.status(404).type("text/plain").send("الملف غير موجود");
       return;

@@ -1,5 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
-import { FORM_MAX_BYTES, REQUEST_TOO_LARGE, UPLOAD_MAX_BYTES } from "~/utils/form-data.server";
+import {
+  DOCUMENT_UPLOAD_MAX_BYTES,
+  FORM_MAX_BYTES,
+  REQUEST_TOO_LARGE,
+  UPLOAD_MAX_BYTES,
+} from "~/utils/form-data.server";
 import { hasSignedSessionCookie } from "~/utils/session-cookie.server";
 import { toastHeader } from "~/utils/toast.server";
 import { type DrainLimits, drainAfterAnswer } from "./drain-after-answer";
@@ -56,6 +61,8 @@ export function routePathOf(pathname: string): string {
 
 const SIGN_IN_PATHS = /^\/(?:login|auth|setup)$/;
 const IMAGE_FORMS = /^\/admin\/dashboard\/(?:posts|images)\/(?:new|[^/]+\/edit)$/;
+/** The document upload form: a PDF of up to 20 MB (docs/decisions/048). */
+const DOCUMENT_UPLOAD = "/admin/dashboard/documents/new";
 const STAFF_WRITES = /^\/(?:admin(?:\/.*)?|api\/page-content|account\/two-factor)$/;
 
 /** The cap of a request to `pathname` (see routePathOf). */
@@ -64,6 +71,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   const staffOnly = STAFF_WRITES.test(path);
   if (SIGN_IN_PATHS.test(path)) return { maxBytes: SIGN_IN_MAX_BYTES, staffOnly };
   if (IMAGE_FORMS.test(path)) return { maxBytes: UPLOAD_MAX_BYTES, staffOnly };
+  if (path === DOCUMENT_UPLOAD) return { maxBytes: DOCUMENT_UPLOAD_MAX_BYTES, staffOnly };
   // Page texts are posted as URL-encoded forms: 20,000 Arabic letters are some 120 KB.
   if (path === "/api/page-content") return { maxBytes: FORM_MAX_BYTES, staffOnly };
   if (path.startsWith("/api/")) return { maxBytes: API_MAX_BYTES, staffOnly };

@@ -57,26 +57,37 @@ export async function loadStaffForm<T>(
   return { entry, categories, loadError: null };
 }
 
+/** How large a form with a file may be, and what its file field says when it is larger. */
+export interface FileLimit {
+  maxBytes: number;
+  tooLarge: string;
+}
+const IMAGE_LIMIT: FileLimit = { maxBytes: UPLOAD_MAX_BYTES, tooLarge: IMAGE_TOO_LARGE };
+
 /**
  * The body of a staff form's action. The role is checked before the body is read (the model
  * checks again); a form with a file allows the larger upload size, and a body refused as too
  * large answers 413 with only the file field's error (no values to echo). Any other malformed
  * body is thrown as readFormData's 4xx.
  */
-export async function readStaffForm(request: Request, imageField?: string) {
+export async function readStaffForm(
+  request: Request,
+  imageField?: string,
+  fileLimit: FileLimit = IMAGE_LIMIT,
+) {
   const actor = assertRole(await getStaffActor(request), "editor");
   if (!imageField) return { actor, formData: await readFormData(request), refusal: null };
   try {
     return {
       actor,
-      formData: await readFormData(request, { maxBytes: UPLOAD_MAX_BYTES }),
+      formData: await readFormData(request, { maxBytes: fileLimit.maxBytes }),
       refusal: null,
     };
   } catch (error) {
     if (!(error instanceof Response) || error.status !== 413) throw error;
     const reply: SubmissionResult<string[]> = {
       status: "error",
-      error: { [imageField]: [IMAGE_TOO_LARGE] },
+      error: { [imageField]: [fileLimit.tooLarge] },
     };
     return { actor, formData: null, refusal: formAnswer({ reply }, { status: 413 }) };
   }
@@ -99,6 +110,8 @@ export interface StaffFormFlow<Schema extends z.ZodType> {
   what: string;
   /** The form's file field, when it has one. */
   imageField?: string;
+  /** The limit of a form whose file is not an image (a document's PDF); images' by default. */
+  fileLimit?: FileLimit;
   /** Where a saved form returns, and its toasts. */
   done: { to: string; created: Toast; updated: Toast };
 }
@@ -112,7 +125,11 @@ export async function staffFormAction<Schema extends z.ZodType>(
   params: Params,
   flow: StaffFormFlow<Schema>,
 ) {
-  const { actor, formData, refusal } = await readStaffForm(request, flow.imageField);
+  const { actor, formData, refusal } = await readStaffForm(
+    request,
+    flow.imageField,
+    flow.fileLimit,
+  );
   if (refusal) return refusal;
   const schema = typeof flow.schema === "function" ? flow.schema(Boolean(params.id)) : flow.schema;
   const submission = parseWithZod(formData, { schema });

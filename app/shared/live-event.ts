@@ -18,7 +18,9 @@ export type ListTable =
   | "images"
   | "volunteers"
   | "survey_responses"
-  | "newsletter_subscribers";
+  | "newsletter_subscribers"
+  // The documents library (docs/decisions/048).
+  | "documents";
 export const LIST_TABLES: readonly ListTable[] = [
   "posts",
   "videos",
@@ -26,6 +28,8 @@ export const LIST_TABLES: readonly ListTable[] = [
   "volunteers",
   "survey_responses",
   "newsletter_subscribers",
+  // The documents library (docs/decisions/048).
+  "documents",
 ];
 
 /** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */

@@ -1,3 +1,4 @@
+import { MAX_DOCUMENT_BYTES } from "~/shared/documents";
 import { MAX_IMAGE_BYTES } from "~/shared/image-rules";
 
 /**
@@ -19,6 +20,8 @@ export const REQUEST_INVALID_VALUES = "بعض القيم المرسلة غير �
 export const FORM_MAX_BYTES = 256 * 1024;
 /** An image form: the 5 MB image rule plus a full text form beside it (a long article). */
 export const UPLOAD_MAX_BYTES = MAX_IMAGE_BYTES + FORM_MAX_BYTES;
+/** A document form: the 20 MB PDF rule plus the form's few fields (docs/decisions/048). */
+export const DOCUMENT_UPLOAD_MAX_BYTES = MAX_DOCUMENT_BYTES + FORM_MAX_BYTES;
 /** No form of ours has more than a few dozen fields; thousands are an attack on the parser. */
 const MAX_FIELDS = 200;
 

@@ -28,6 +28,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".jpeg": "image/jpeg",
   ".gif": "image/gif",
   ".avif": "image/avif",
+  ".pdf": "application/pdf",
 };
 
 /** A key that could leave the uploads folder or bucket (traversal, odd characters). */

@@ -5,9 +5,12 @@ import { hasSignedCookie, SESSION_COOKIE, TOAST_COOKIE } from "~/utils/session-c
 
 // Which requests the page cache answers, and under which key (docs/decisions/026).
 
-/** Paths that are personal, mutable or not pages: never cached. */
+/**
+ * Paths that are personal, mutable or not pages: never cached. Document files (docs/decisions/048)
+ * are large and may be hidden at any time: browsers keep them, this cache does not.
+ */
 const UNCACHED =
-  /^\/(admin|account|login|auth|profile|setup|logout|api|realtime|uploads|healthz)(\/|$|\?)/;
+  /^\/(admin|account|login|auth|profile|setup|logout|api|realtime|uploads|healthz|documents)(\/|$|\?)/;
 
 /**
  * The query parameters the public pages read (the news category and page, the gallery's type, a

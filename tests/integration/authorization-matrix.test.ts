@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
+import { createDocument } from "~/models/documents.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
@@ -12,6 +13,8 @@ import { submitSurveyResponse } from "~/models/surveys.server";
 import { createVideo } from "~/models/videos.server";
 import { registerVolunteer } from "~/models/volunteers.server";
 import * as categoriesRoute from "~/routes/admin/categories";
+import * as documentFormRoute from "~/routes/admin/documents/form";
+import * as documentListRoute from "~/routes/admin/documents/list";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
 import * as subscribersRoute from "~/routes/admin/outreach/subscribers";
@@ -36,6 +39,7 @@ import { db } from "~/utils/db.server";
 import {
   accounts,
   categories,
+  documents,
   images,
   newsletterSubscribers,
   pageContent,
@@ -56,6 +60,7 @@ import {
   type TestUser,
 } from "../support/accounts";
 import { pngFile } from "../support/images";
+import { pdfFile } from "../support/pdfs";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
 import { storedFiles } from "../support/uploads";
 
@@ -694,7 +699,68 @@ const MUTATIONS: Mutation[] = [
       );
     },
   },
+  // ─── the documents library (docs/decisions/048): editors and admins, like the other media ───
+  {
+    name: "documents: upload",
+    route: "app/routes/admin/documents/form.tsx",
+    intent: "create",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const title = unique("وثيقة جديدة");
+      return tried(
+        post(documentFormRoute, who, "/admin/dashboard/documents/new", {
+          title,
+          category: "reports",
+          year: "2025",
+          status: "published",
+          file: await pdfFile(),
+        }),
+        async () =>
+          (await db.select().from(documents).where(eq(documents.title, title))).length === 1,
+      );
+    },
+  },
+  {
+    name: "documents: update",
+    route: "app/routes/admin/documents/form.tsx",
+    intent: "update",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newDocument();
+      const form = { title: unique("عنوان معدل"), category: "policies", year: "2024" };
+      return tried(
+        post(documentFormRoute, who, `/admin/dashboard/documents/${id}/edit`, form, { id }),
+        async () => (await documentRow(id))?.title === form.title,
+      );
+    },
+  },
+  ...LIST_INTENTS.map(
+    (intent): Mutation => ({
+      name: `documents: ${intent}`,
+      route: "app/routes/admin/documents/list.tsx",
+      intent,
+      expected: [401, 403, OK, OK],
+      attempt: async (who) => {
+        const { id } = await newDocument();
+        return tried(
+          post(documentListRoute, who, "/admin/dashboard/documents", { intent, id }),
+          async () => {
+            const after = await documentRow(id);
+            return intent === "delete" ? !after : after?.status === "published";
+          },
+        );
+      },
+    }),
+  ),
 ];
+
+const newDocument = async () =>
+  createDocument(
+    owner,
+    { title: `وثيقة المصفوفة ${++counter}`, category: "reports", year: 2025, status: "hidden" },
+    await pdfFile(),
+  );
+const documentRow = (id: string) => rowOf(db.select().from(documents).where(eq(documents.id, id)));
 
 const newVolunteer = () =>
   registerVolunteer({

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
+import { createDocument } from "~/models/documents.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
@@ -11,6 +12,8 @@ import { createVideo } from "~/models/videos.server";
 import { registerVolunteer } from "~/models/volunteers.server";
 import * as categoriesRoute from "~/routes/admin/categories";
 import * as layoutRoute from "~/routes/admin/dashboard-layout";
+import * as documentFormRoute from "~/routes/admin/documents/form";
+import * as documentListRoute from "~/routes/admin/documents/list";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
 import * as landingRoute from "~/routes/admin/landing";
@@ -34,6 +37,7 @@ import { TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
 import type { Role } from "~/shared/roles";
 import { createUser, markTwoFactorOn, requestAs, type TestUser } from "../support/accounts";
 import { pngFile } from "../support/images";
+import { pdfFile } from "../support/pdfs";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
 
 // The site requires two-factor sign-in of its admins (read once by getEnv(), before anything in
@@ -262,7 +266,27 @@ const READS: Read[] = [
     expected: [401, 403, 403, SERVED],
     served: (body) => expect(text(body)).toContain(SECRET_WORD),
   },
+  // ─── the documents library (docs/decisions/048) ───
+  {
+    name: "the documents list, with a hidden document",
+    route: "app/routes/admin/documents/list.tsx",
+    loader: documentListRoute.loader,
+    path: () => `/admin/dashboard/documents?q=${encodeURIComponent(SECRET_TITLE)}`,
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.documents)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "a hidden document's form",
+    route: "app/routes/admin/documents/form.tsx",
+    loader: documentFormRoute.loader,
+    path: () => `/admin/dashboard/documents/${hiddenDocumentId}/edit`,
+    params: () => ({ id: hiddenDocumentId }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.document)).toContain(SECRET_TITLE),
+  },
 ];
+
+let hiddenDocumentId: string;
 
 const HISTORY_KEY = "matrix-history";
 
@@ -272,6 +296,8 @@ const NOT_STAFF_READS: Record<string, string> = {
   "app/routes/admin/users-redirect.tsx": "a redirect to /admin/dashboard/users",
   "app/routes/resources/auth.ts": "GET /verify-email, the confirmation link of one's own address",
   "app/routes/resources/display.ts": "a redirect home (the text-size form posts)",
+  "app/routes/resources/document-file.ts":
+    "a published document's PDF; a hidden one is a 404 but for staff (tests/integration/documents.test.ts)",
   "app/routes/resources/news-feed.ts": "the public news feed",
   "app/routes/resources/robots.ts": "the public robots.txt",
   "app/routes/resources/sitemap.ts": "the public sitemap",
@@ -316,6 +342,13 @@ beforeAll(async () => {
     await pngFile(),
   );
   draft = { postId: post.id, videoId: video.id, imageId: image.id };
+  hiddenDocumentId = (
+    await createDocument(
+      admin,
+      { title: SECRET_TITLE, category: "reports", year: 2025, status: "hidden" },
+      await pdfFile(),
+    )
+  ).id;
 });
 
 // A volunteer's registration is back-office data like a draft.

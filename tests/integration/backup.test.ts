@@ -20,6 +20,7 @@ import S3rver from "s3rver";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
+import { createDocument, listPublishedDocuments } from "~/models/documents.server";
 import { createImage } from "~/models/images.server";
 import { createPost, listPublishedPosts } from "~/models/posts.server";
 import { updateSetting } from "~/models/site-settings.server";
@@ -58,6 +59,7 @@ import {
 import { createUser } from "../support/accounts";
 import { pngFile } from "../support/images";
 import { expectLog } from "../support/logs";
+import { pdfBytes } from "../support/pdfs";
 
 // Backups and restores with the real parts: PGlite data folders in temp dirs, databases created
 // and dropped on the PostgreSQL server when TEST_DATABASE_URL is set, pg_dump, tar files, and an
@@ -152,6 +154,13 @@ const installedUrl = () =>
 
 const PUBLISHED_TITLE = "زيارة كبار السن في دار الرعاية بالدمام";
 let site: SiteContents;
+const DOCUMENT_TITLE = "التقرير السنوي لجمعية رفق 2025";
+let reportBytes: Promise<Uint8Array> | undefined;
+/** The report's PDF: the same bytes each time it is asked for. */
+const reportPdf = () => {
+  reportBytes ??= pdfBytes("Rifq annual report 2025", 2);
+  return reportBytes;
+};
 /** A backup of the database this file runs on (PGlite, or the server with TEST_DATABASE_URL). */
 let siteArchive: string;
 
@@ -189,6 +198,12 @@ async function seedSite() {
     editor,
     { title: "حديقة الدار", description: "جلسة صباحية في الحديقة", categoryId: category.id },
     await pngFile("حديقة.png", 800, 500),
+  );
+  // The documents library (docs/decisions/048): a published report, its PDF in storage.
+  await createDocument(
+    editor,
+    { title: DOCUMENT_TITLE, category: "reports", year: 2025, status: "published" },
+    new File([new Uint8Array(await reportPdf())], "report.pdf", { type: "application/pdf" }),
   );
   await updateSetting(admin, "contact_info", {
     phone: "+966 13 812 3456",
@@ -270,8 +285,9 @@ describe("a backup restores with every row and every file", () => {
     expect(Object.fromEntries(manifest.files.map((file) => [file.key, file.sha256]))).toEqual(
       site.files,
     );
-    // The post's image and the gallery image, each with two smaller copies.
-    expect(manifest.files).toHaveLength(6);
+    // The post's image and the gallery image, each with two smaller copies, and the report.
+    expect(manifest.files).toHaveLength(7);
+    expect(manifest.tables["public.documents"]).toBe(1);
   });
 
   test("the archive and the folders made for it are its owner's only, whatever the umask", async () => {
@@ -299,7 +315,7 @@ describe("a backup restores with every row and every file", () => {
     "PGlite → PGlite: a new data folder holds the same rows and files, and the site reads them",
     async () => {
       const { dataDir, storage, result } = await restoredOnce(await archiveFromPglite());
-      expect(result.filesCopied).toBe(6);
+      expect(result.filesCopied).toBe(7);
       const restoredDb = embeddedDatabaseDir(dataDir);
       expect(await pgliteRows(restoredDb)).toEqual(site.rows);
       expect(await filesOf(storage)).toEqual(site.files);
@@ -381,13 +397,42 @@ describe("a backup restores with every row and every file", () => {
         path.join(workDir, "s3.tar.gz"),
         siteBucket,
       );
-      expect(manifest.files.every((stored) => stored.contentType === "image/webp")).toBe(true);
+      expect(
+        manifest.files.every(
+          (stored) =>
+            stored.contentType ===
+            (stored.key.startsWith("documents/") ? "application/pdf" : "image/webp"),
+        ),
+      ).toBe(true);
       const restoredBucket = bucket("restored-uploads");
       const dataDir = newFolder("data-s3");
       const target = { kind: "pglite", dataDir: embeddedDatabaseDir(dataDir) } as const;
       await restoreBackup({ archive: file, target, storage: restoredBucket });
       expect(await filesOf(restoredBucket)).toEqual(site.files);
       expect(await pgliteRows(target.dataDir)).toEqual(site.rows);
+    },
+    HEAVY,
+  );
+});
+
+describe("the documents library comes back whole (docs/decisions/048)", () => {
+  test(
+    "the restored site lists the report and its PDF is byte-identical",
+    async () => {
+      const { dataDir, storage } = await restoredOnce(await archiveFromPglite());
+      const original = getDatabaseHandle();
+      const restored: DatabaseHandle = createPgliteHandle(new PGlite(embeddedDatabaseDir(dataDir)));
+      installDatabase(restored);
+      try {
+        const [document] = await listPublishedDocuments();
+        expect(document.title).toBe(DOCUMENT_TITLE);
+        const file = await storage.get(`documents/${document.id}.pdf`);
+        expect(new Uint8Array(file?.body ?? [])).toEqual(await reportPdf());
+        expect(sha256(file?.body ?? "")).toBe(document.fileSha256);
+      } finally {
+        installDatabase(original);
+        await restored.close();
+      }
     },
     HEAVY,
   );
@@ -519,7 +564,7 @@ describe("a restore refuses", () => {
         await writeFile(file, JSON.stringify(manifest));
       });
       const result = await restoreBackup({ archive: retry, target, storage });
-      expect(result.filesAlreadyThere).toBe(6);
+      expect(result.filesAlreadyThere).toBe(7);
       expect(await pgliteRows(target.dataDir)).toEqual(site.rows);
     },
     HEAVY,
@@ -675,7 +720,7 @@ describe("npm run backup and npm run restore", () => {
       const [archiveName] = await listBackups(backupsDir(siteDir));
       const archive = path.join(backupsDir(siteDir), archiveName);
       expect(backup.stdout).toContain(`تم حفظ النسخة الاحتياطية: ${archive}`);
-      expect(backup.stdout).toContain("الملفات المرفوعة: 6");
+      expect(backup.stdout).toContain("الملفات المرفوعة: 7");
       expect(modeOf(archive)).toBe(0o600);
       expect(modeOf(backupsDir(siteDir))).toBe(0o700);
       const chosen = path.join(newFolder("chosen"), "rifq.tar.gz");

@@ -10,8 +10,13 @@ import {
   Section,
 } from "~/components/page";
 import { ContactValue, useSiteContact } from "~/components/site/contact-details";
+import { DocumentsList } from "~/components/site/documents-list";
 import { POLICIES_AND_OVERSIGHT, PRINCIPLES, REPORTS, STRUCTURE } from "~/content/governance";
+import { listGovernanceDocuments } from "~/models/documents.server";
+import { isDocumentCategory } from "~/shared/documents";
+import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta } from "~/shared/meta";
+import { pageFrom } from "~/shared/pagination";
 import type { Route } from "./+types/governance";
 
 const TITLE = "الحوكمة";
@@ -21,7 +26,20 @@ const SUBTITLE =
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/governance" });
 
-export default function Governance() {
+// The published documents of «التقارير والشفافية» (docs/decisions/048).
+export const handle: LiveHandle = { liveLists: ["documents"] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const category = new URL(request.url).searchParams.get("category");
+  return {
+    documents: await listGovernanceDocuments({
+      category: isDocumentCategory(category) ? category : null,
+      page: pageFrom(request.url),
+    }),
+  };
+}
+
+export default function Governance({ loaderData }: Route.ComponentProps) {
   const contact = useSiteContact();
   return (
     <>
@@ -59,6 +77,7 @@ export default function Governance() {
         tinted
       >
         <CardList items={REPORTS} columns={4} />
+        <DocumentsList library={loaderData.documents} />
         <Callout
           k="reports-request"
           icon={Mail}
