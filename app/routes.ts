@@ -29,6 +29,10 @@ export default [
     site("search", "search"),
     site("newsletter/confirm", "newsletter-confirm"),
     site("newsletter/unsubscribe", "newsletter-unsubscribe"),
+    // Events (docs/decisions/052).
+    site("events", "events"),
+    site("events/registration", "event-registration"),
+    site("events/:slug", "event"),
     site("*", "not-found"),
   ]),
 
@@ -65,6 +69,12 @@ export default [
       route("subscribers/export", "routes/admin/outreach/subscribers-export.ts"),
       route("users", "routes/admin/users.tsx", { id: "dashboard-users" }),
       route("settings", "routes/admin/settings.tsx"),
+      // Events (docs/decisions/052).
+      route("events", "routes/admin/events/list.tsx"),
+      route("events/new", "routes/admin/events/form.tsx", { id: "event-new" }),
+      route("events/:id/edit", "routes/admin/events/form.tsx", { id: "event-edit" }),
+      route("events/:id/registrations", "routes/admin/events/registrations.tsx"),
+      route("events/:id/registrations/export", "routes/admin/events/registrations-export.ts"),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),
@@ -83,4 +93,5 @@ export default [
   route("api/auth/*", "routes/resources/auth.ts"),
   route("api/page-content", "routes/resources/page-content.ts"),
   route("display", "routes/resources/display.ts"),
+  route("events/:slug/calendar.ics", "routes/resources/event-calendar.ts"),
 ] satisfies RouteConfig;

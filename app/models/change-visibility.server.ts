@@ -4,10 +4,10 @@ import type { ChangeWithValue, PublicChange } from "~/shared/live-event";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
-import { posts, videos } from "../../database/schema";
+import { events, posts, videos } from "../../database/schema";
 
 /** The tables whose rows may be unpublished (images have no status: every image is public). */
-const WITH_STATUS = { posts, videos };
+const WITH_STATUS = { posts, videos, events };
 type TableWithStatus = keyof typeof WITH_STATUS;
 
 /**
@@ -17,6 +17,8 @@ type TableWithStatus = keyof typeof WITH_STATUS;
 export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
   posts: () => and(eq(posts.status, "published"), lte(posts.publishedAt, now())),
   videos: () => eq(videos.status, "published"),
+  // A published event's changes (its seats left among them) reach open pages; a draft's never.
+  events: () => eq(events.status, "published"),
 };
 
 /**
@@ -27,17 +29,23 @@ export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
  * every event); whether it is comes from the database. One filter serves a whole process.
  */
 export function createPublicChangeFilter() {
-  const published: Record<TableWithStatus, Set<string>> = { posts: new Set(), videos: new Set() };
+  const published: Record<TableWithStatus, Set<string>> = {
+    posts: new Set(),
+    videos: new Set(),
+    events: new Set(),
+  };
 
   /** Reads the published ids afresh (at start and after a reconnect: events may be missed). */
   async function reload() {
     try {
-      const [postRows, videoRows] = await Promise.all([
+      const [postRows, videoRows, eventRows] = await Promise.all([
         db.select({ id: posts.id }).from(posts).where(PUBLIC_ROWS.posts()),
         db.select({ id: videos.id }).from(videos).where(PUBLIC_ROWS.videos()),
+        db.select({ id: events.id }).from(events).where(PUBLIC_ROWS.events()),
       ]);
       published.posts = new Set(postRows.map((row) => row.id));
       published.videos = new Set(videoRows.map((row) => row.id));
+      published.events = new Set(eventRows.map((row) => row.id));
     } catch (error) {
       logger.warn({ err: error }, "reading the published ids for realtime failed");
     }
@@ -74,7 +82,8 @@ export function createPublicChangeFilter() {
       case "images":
         return { table: event.table };
       case "posts":
-      case "videos": {
+      case "videos":
+      case "events": {
         if (!event.key) return null;
         const ids = published[event.table];
         const was = ids.has(event.key);

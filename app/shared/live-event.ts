@@ -18,7 +18,10 @@ export type ListTable =
   | "images"
   | "volunteers"
   | "survey_responses"
-  | "newsletter_subscribers";
+  | "newsletter_subscribers"
+  // Events (docs/decisions/052): an event's row carries its seats left; registrations are staff's.
+  | "events"
+  | "event_registrations";
 export const LIST_TABLES: readonly ListTable[] = [
   "posts",
   "videos",
@@ -26,6 +29,8 @@ export const LIST_TABLES: readonly ListTable[] = [
   "volunteers",
   "survey_responses",
   "newsletter_subscribers",
+  "events",
+  "event_registrations",
 ];
 
 /** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */

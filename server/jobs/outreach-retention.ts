@@ -1,3 +1,4 @@
+import { deleteRegistrationsOfEventsEndedBefore } from "~/models/event-registrations.server";
 import { deleteExpiredSubscriptions } from "~/models/newsletter.server";
 import { clearSurveyContactsOlderThan } from "~/models/surveys.server";
 import { deleteVolunteersOlderThan } from "~/models/volunteers.server";
@@ -5,6 +6,8 @@ import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Registrants' names and numbers serve the event and its follow-up only (docs/decisions/052). */
+export const EVENT_REGISTRATION_RETENTION_DAYS = 90;
 
 /** `months` calendar months before `now`. */
 export function monthsBefore(now: Date, months: number): Date {
@@ -29,7 +32,11 @@ export async function applyOutreachRetention(
     clearSurveyContactsOlderThan(cutoff),
     deleteExpiredSubscriptions(now),
   ]);
-  return { volunteers, surveyContacts, subscriptions };
+  // Event registrations go EVENT_REGISTRATION_RETENTION_DAYS after their event ended (decision 052).
+  const eventRegistrations = await deleteRegistrationsOfEventsEndedBefore(
+    new Date(now.getTime() - EVENT_REGISTRATION_RETENTION_DAYS * DAY_MS),
+  );
+  return { volunteers, surveyContacts, subscriptions, eventRegistrations };
 }
 
 const globalStore = globalThis as typeof globalThis & { __rifqRetentionTimer?: NodeJS.Timeout };
