@@ -442,7 +442,7 @@ function parseIcs(text: string) {
     else all.push(line);
     return all;
   }, []);
-  const unescape = (value: string) =>
+  const unescapeText = (value: string) =>
     value.replace(/\\([\\;,nN])/g, (_, char: string) => (char.toLowerCase() === "n" ? "\n" : char));
   const props = Object.fromEntries(
     lines.map((line) => {
@@ -450,7 +450,7 @@ function parseIcs(text: string) {
       return [line.slice(0, at), line.slice(at + 1)];
     }),
   );
-  return { lines, props, text: (name: string) => unescape(props[name]) };
+  return { lines, props, text: (name: string) => unescapeText(props[name]) };
 }
 
 describe("the calendar file", () => {
