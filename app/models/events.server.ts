@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError } from "~/shared/domain-errors";
 import type { EventStatus } from "~/shared/events";
 import { pageWindow, readCountedPage, toPaged } from "~/shared/pagination";
@@ -278,5 +278,8 @@ export async function deleteEvent(actor: Actor | null, id: string) {
   return row;
 }
 
-/** Events that ended before `before` (the retention job reads their registrations' age). */
-export const endedBefore = (before: Date) => lt(events.endsAt, before);
+/** Whether an event (any status) already has this slug: the demo seed's check (no actor). */
+export async function isEventSlugTaken(slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.slug, slug));
+  return Boolean(row);
+}
