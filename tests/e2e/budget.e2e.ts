@@ -7,6 +7,7 @@ import { posts } from "../../database/schema";
 import { imageBytes } from "../support/images";
 import { launchBrowser, PHONE } from "./support/browser";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
+import { insertE2eEvents } from "./support/events";
 import { publicPaths } from "./support/public-paths";
 
 // A signed-out visitor's first visit to each public page stays within the weight budget of
@@ -51,6 +52,7 @@ beforeAll(async () => {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, await imageBytes({ background: "#0f6b5c" }));
   writeFileSync(path.join(path.dirname(file), "budget-visit.png"), await imageBytes());
+  await insertE2eEvents(server.db);
   await server.db.insert(posts).values({
     title: "اليوم العالمي لكبار السن",
     slug: "budget-post",

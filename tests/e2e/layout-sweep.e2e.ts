@@ -26,6 +26,7 @@ import { launchBrowser, login } from "./support/browser";
 import { ACCOUNTS } from "./support/fixtures";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 import { findLayoutProblems, type LayoutFinding } from "./support/layout-checks";
+import { insertE2eEvents } from "./support/events";
 import { publicPaths } from "./support/public-paths";
 
 // Issue 26: every public page and staff screen, at 13 widths × 3 text sizes × normal and high
@@ -80,6 +81,7 @@ async function seedContent() {
       featuredImage: i % 4 === 3 ? null : i % 5 === 1 ? tall : picture,
     })),
   );
+  await insertE2eEvents(server.db);
   await server.db.insert(videos).values(
     Array.from({ length: 5 }, (_, i) => ({
       title: i ? `فيديو ${i + 1}` : LONG_TITLE,
