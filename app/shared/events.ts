@@ -18,6 +18,8 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
 /** One registration brings at most this many people (the registrant included). */
 export const MAX_ATTENDEES = 10;
 export const MAX_CAPACITY = 10_000;
+/** Registrants' names and numbers are deleted this long after their event ended (decision 052). */
+export const EVENT_REGISTRATION_RETENTION_DAYS = 90;
 
 export const EVENTS_PATH = "/events";
 export const eventPath = (slug: string) => `${EVENTS_PATH}/${encodeURIComponent(slug)}`;

@@ -2,12 +2,11 @@ import { deleteRegistrationsOfEventsEndedBefore } from "~/models/event-registrat
 import { deleteExpiredSubscriptions } from "~/models/newsletter.server";
 import { clearSurveyContactsOlderThan } from "~/models/surveys.server";
 import { deleteVolunteersOlderThan } from "~/models/volunteers.server";
+import { EVENT_REGISTRATION_RETENTION_DAYS } from "~/shared/events";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Registrants' names and numbers serve the event and its follow-up only (docs/decisions/052). */
-export const EVENT_REGISTRATION_RETENTION_DAYS = 90;
 
 /** `months` calendar months before `now`. */
 export function monthsBefore(now: Date, months: number): Date {
