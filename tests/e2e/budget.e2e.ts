@@ -6,8 +6,8 @@ import { type FirstVisit, formatFirstVisit, measureFirstVisit } from "../../benc
 import { posts } from "../../database/schema";
 import { imageBytes } from "../support/images";
 import { launchBrowser, PHONE } from "./support/browser";
-import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 import { insertE2eEvents } from "./support/events";
+import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 import { publicPaths } from "./support/public-paths";
 
 // A signed-out visitor's first visit to each public page stays within the weight budget of

@@ -23,10 +23,10 @@ import {
 } from "../../database/schema";
 import { imageBytes } from "../support/images";
 import { launchBrowser, login } from "./support/browser";
+import { insertE2eEvents } from "./support/events";
 import { ACCOUNTS } from "./support/fixtures";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 import { findLayoutProblems, type LayoutFinding } from "./support/layout-checks";
-import { insertE2eEvents } from "./support/events";
 import { publicPaths } from "./support/public-paths";
 
 // Issue 26: every public page and staff screen, at 13 widths × 3 text sizes × normal and high
