@@ -50,7 +50,7 @@ describe("events", () => {
     await page.getByLabel("الاسم الكامل").fill("نورة القحطاني");
     await page.getByLabel("رقم الجوال").fill("12345");
     await page.getByRole("button", { name: "سجّل الآن" }).click();
-    await page.getByText("رقم الجوال غير صحيح").first().waitFor();
+    await page.getByText("رقم الجوال غير صحيح").filter({ visible: true }).first().waitFor();
 
     await page.getByLabel("رقم الجوال").fill("055 123 4567");
     await page.getByLabel("البريد الإلكتروني (اختياري)").fill("noura@example.test");

@@ -100,9 +100,10 @@ export default function EventsList() {
             <Link
               to={STAFF_PATHS.eventRegistrations(event.id)}
               className={buttonClass("outline", "sm")}
+              aria-label={`التسجيلات: ${event.title}`}
             >
               <Users aria-hidden className="size-4" />
-              التسجيلات<span className="sr-only">: {event.title}</span>
+              التسجيلات
             </Link>
             <StaffRowActions
               row={event}
