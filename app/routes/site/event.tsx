@@ -1,6 +1,6 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
 import { ArrowRight, CalendarPlus } from "lucide-react";
-import { data, Form, Link, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { VideoPlayer } from "~/components/admin/video-player";
 import { ErrorScreen } from "~/components/error-screen";
 import { EventPlace, EventWhen, SeatsLeft } from "~/components/events/event-facts";
@@ -86,8 +86,10 @@ const LABELS = {
 };
 
 function RegistrationForm({ full }: { full: boolean }) {
+  const result = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: INTENT,
+    lastResult: result?.reply,
     defaultValue: { attendees: "1" },
     ...browserValidation(eventRegistrationSchema),
   });
