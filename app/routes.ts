@@ -29,6 +29,10 @@ export default [
     site("search", "search"),
     site("newsletter/confirm", "newsletter-confirm"),
     site("newsletter/unsubscribe", "newsletter-unsubscribe"),
+    // Events (docs/decisions/052).
+    site("events", "events"),
+    site("events/registration", "event-registration"),
+    site("events/:slug", "event"),
     site("*", "not-found"),
   ]),
 
@@ -69,6 +73,12 @@ export default [
       route("documents", "routes/admin/documents/list.tsx"),
       route("documents/new", "routes/admin/documents/form.tsx", { id: "document-new" }),
       route("documents/:id/edit", "routes/admin/documents/form.tsx", { id: "document-edit" }),
+      // Events (docs/decisions/052).
+      route("events", "routes/admin/events/list.tsx"),
+      route("events/new", "routes/admin/events/form.tsx", { id: "event-new" }),
+      route("events/:id/edit", "routes/admin/events/form.tsx", { id: "event-edit" }),
+      route("events/:id/registrations", "routes/admin/events/registrations.tsx"),
+      route("events/:id/registrations/export", "routes/admin/events/registrations-export.ts"),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),
@@ -91,4 +101,5 @@ export default [
   route("sitemap/:part", "routes/resources/sitemap-part.ts"),
   // A document's PDF, published or for staff (docs/decisions/048).
   route("documents/:id/:file", "routes/resources/document-file.ts"),
+  route("events/:slug/calendar.ics", "routes/resources/event-calendar.ts"),
 ] satisfies RouteConfig;

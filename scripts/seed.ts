@@ -11,6 +11,7 @@ import {
   hasAnyVideo,
   isPostSlugTaken,
 } from "~/models/demo-content.server";
+import { createEvent, isEventSlugTaken } from "~/models/events.server";
 import { createImage } from "~/models/images.server";
 import { createPost } from "~/models/posts.server";
 import { createAccountAsSystem } from "~/models/users.server";
@@ -171,6 +172,71 @@ async function seedMedia(author: Actor, categoryIds: Record<string, string>) {
   }
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Demo events (docs/decisions/052): two coming, one past; `inDays` from the seed's run, 9:00 Riyadh. */
+const EVENTS = [
+  {
+    slug: "multaqa-al-ajyal",
+    title: "ملتقى الأجيال",
+    description:
+      "<p>لقاء يجمع كبارنا بالشباب في أمسية من الحكايات والألعاب الشعبية والقهوة العربية.</p><ul><li>حكايات من الزمن الجميل</li><li>ألعاب شعبية</li><li>ركن للتصوير مع العائلة</li></ul>",
+    place: "مقر الجمعية، حي الفيصلية، الدمام",
+    mapUrl: "https://www.google.com/maps/search/?api=1&query=26.4207,50.0888",
+    capacity: 60,
+    inDays: 10,
+    hours: 3,
+    hue: 30,
+  },
+  {
+    slug: "health-day-khobar",
+    title: "يوم صحي مفتوح",
+    description:
+      "<p>فحوص مجانية للضغط والسكر والنظر، واستشارات في التغذية والعلاج الطبيعي لكبار السن ومرافقيهم.</p>",
+    place: "واجهة الخبر البحرية، الخبر",
+    mapUrl: null,
+    capacity: 120,
+    inDays: 24,
+    hours: 5,
+    hue: 170,
+  },
+  {
+    slug: "eid-visits",
+    title: "زيارات العيد",
+    description: "<p>زار متطوعو الجمعية كبار السن في بيوتهم ودور الرعاية بالهدايا والمعايدة.</p>",
+    place: "الدمام والخبر والقطيف",
+    mapUrl: null,
+    capacity: 40,
+    inDays: -30,
+    hours: 6,
+    hue: 90,
+  },
+] as const;
+
+async function seedEvents(author: Actor) {
+  const today = new Date();
+  today.setUTCHours(6, 0, 0, 0); // 9:00 in Riyadh
+  for (const event of EVENTS) {
+    if (await isEventSlugTaken(event.slug)) continue;
+    const startsAt = new Date(today.getTime() + event.inDays * DAY_MS);
+    await createEvent(
+      author,
+      {
+        title: event.title,
+        slug: event.slug,
+        description: event.description,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + event.hours * 60 * 60 * 1000),
+        place: event.place,
+        mapUrl: event.mapUrl,
+        capacity: event.capacity,
+        registrationOpen: event.inDays > 0,
+        status: "published",
+      },
+      await demoImage(event.slug, event.hue),
+    );
+  }
+}
+
 /** Adds what is missing of the demo content; running it twice changes nothing. */
 export async function seedDemoContent() {
   await prepareDatabase();
@@ -178,6 +244,7 @@ export async function seedDemoContent() {
   const categoryIds = await seedCategories(author);
   await seedPosts(author, categoryIds);
   await seedMedia(author, categoryIds);
+  await seedEvents(author);
 }
 
 if (process.argv[1]?.endsWith("seed.ts")) {

@@ -18,6 +18,7 @@ import { assertSafeKey, getStorage, UnsafeStorageKeyError } from "~/utils/storag
 import { forgetAfterWrites } from "./after-writes";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
+import { startEventReminders } from "./jobs/event-reminders";
 import { startOutreachRetention } from "./jobs/outreach-retention";
 import { startScheduledPublishing } from "./jobs/scheduled-publishing";
 import { createPageCache } from "./page-cache";
@@ -41,6 +42,8 @@ const backups = startServerBackups();
 const retention = startOutreachRetention();
 // Scheduled posts are announced when they come due (docs/decisions/031).
 const scheduledPublishing = startScheduledPublishing();
+// Events' day-before reminders (docs/decisions/052).
+const eventReminders = startEventReminders();
 // First run: log the /setup link with its one-time code (docs/decisions/018).
 await announceSetupLink();
 // A page is cleared by the changes to the lists its routes' handles declare (docs/decisions/040).
@@ -205,6 +208,7 @@ export async function shutdown() {
   await backups.stop();
   await retention.stop();
   await scheduledPublishing.stop();
+  await eventReminders.stop();
   await realtime.close();
   await closeDatabase();
   logger.info("server stopped");

@@ -1,7 +1,7 @@
-import { Images, Newspaper } from "lucide-react";
+import { CalendarDays, Images, Newspaper } from "lucide-react";
 import type { LinkItem } from "./items";
 
-/** The two cards of the /media overview. */
+/** The cards of the /media overview. */
 export const MEDIA_SECTIONS: LinkItem[] = [
   {
     key: "media-news",
@@ -16,5 +16,12 @@ export const MEDIA_SECTIONS: LinkItem[] = [
     title: "معرض الوسائط",
     description: "صور ومقاطع مرئية توثّق أنشطتنا ولحظات الفرح مع كبارنا.",
     to: "/media/gallery",
+  },
+  {
+    key: "media-events",
+    icon: CalendarDays,
+    title: "الفعاليات",
+    description: "فعالياتنا القادمة وما مضى منها، وسجّل لحضورها بخطوة واحدة.",
+    to: "/events",
   },
 ];

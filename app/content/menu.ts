@@ -42,6 +42,7 @@ export const MENU: MenuItem[] = [
     subItems: [
       { title: "الأخبار", titleKey: "menu-media-news", path: "/media/news" },
       { title: "معرض الوسائط", titleKey: "menu-media-gallery", path: "/media/gallery" },
+      { title: "الفعاليات", titleKey: "menu-media-events", path: "/events" },
     ],
   },
   {

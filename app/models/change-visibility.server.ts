@@ -4,11 +4,12 @@ import type { ChangeWithValue, PublicChange } from "~/shared/live-event";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
-import { documents, posts, videos } from "../../database/schema";
+import { documents, events, posts, videos } from "../../database/schema";
 
 /** The tables whose rows may be unpublished (images have no status: every image is public). */
-const WITH_STATUS = { posts, videos, documents };
+const WITH_STATUS = { posts, videos, documents, events };
 type TableWithStatus = keyof typeof WITH_STATUS;
+const TABLES_WITH_STATUS = Object.keys(WITH_STATUS) as TableWithStatus[];
 
 /**
  * What the public sees of a table: published rows, and for posts only those that are due by the
@@ -18,6 +19,8 @@ export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
   posts: () => and(eq(posts.status, "published"), lte(posts.publishedAt, now())),
   videos: () => eq(videos.status, "published"),
   documents: () => eq(documents.status, "published"),
+  // A published event's changes (its seats left among them) reach open pages; a draft's never.
+  events: () => eq(events.status, "published"),
 };
 
 /**
@@ -28,23 +31,22 @@ export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
  * every event); whether it is comes from the database. One filter serves a whole process.
  */
 export function createPublicChangeFilter() {
-  const published: Record<TableWithStatus, Set<string>> = {
-    posts: new Set(),
-    videos: new Set(),
-    documents: new Set(),
-  };
+  const published = Object.fromEntries(
+    TABLES_WITH_STATUS.map((table) => [table, new Set<string>()]),
+  ) as Record<TableWithStatus, Set<string>>;
 
   /** Reads the published ids afresh (at start and after a reconnect: events may be missed). */
   async function reload() {
     try {
-      const [postRows, videoRows, documentRows] = await Promise.all([
-        db.select({ id: posts.id }).from(posts).where(PUBLIC_ROWS.posts()),
-        db.select({ id: videos.id }).from(videos).where(PUBLIC_ROWS.videos()),
-        db.select({ id: documents.id }).from(documents).where(PUBLIC_ROWS.documents()),
-      ]);
-      published.posts = new Set(postRows.map((row) => row.id));
-      published.videos = new Set(videoRows.map((row) => row.id));
-      published.documents = new Set(documentRows.map((row) => row.id));
+      const rows = await Promise.all(
+        TABLES_WITH_STATUS.map((table) => {
+          const source = WITH_STATUS[table];
+          return db.select({ id: source.id }).from(source).where(PUBLIC_ROWS[table]());
+        }),
+      );
+      TABLES_WITH_STATUS.forEach((table, index) => {
+        published[table] = new Set(rows[index]?.map((row) => row.id));
+      });
     } catch (error) {
       logger.warn({ err: error }, "reading the published ids for realtime failed");
     }
@@ -82,7 +84,8 @@ export function createPublicChangeFilter() {
         return { table: event.table };
       case "posts":
       case "videos":
-      case "documents": {
+      case "documents":
+      case "events": {
         if (!event.key) return null;
         const ids = published[event.table];
         const was = ids.has(event.key);

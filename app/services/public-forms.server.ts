@@ -12,6 +12,7 @@ import { tooManyAttempts } from "../utils/auth-errors.server";
 import { readFormData } from "../utils/form-data.server";
 import { logger } from "../utils/logger.server";
 import { clientAddress } from "./auth.server";
+import { formRefusal } from "./error-answers.server";
 
 /**
  * The forms open to everyone (volunteering, surveys, newsletter): a limit per client address,
@@ -46,18 +47,20 @@ export const isHoneypotFilled = (formData: FormData) => {
   return typeof value === "string" && value.trim() !== "";
 };
 
-export interface PublicFormFlow<Schema extends z.ZodType> {
+export interface PublicFormFlow<Schema extends z.ZodType, Saved = unknown> {
   /** The form's name: its rate-limit count and the `intent` of its answers. */
   form: string;
   schema: Schema;
   /** Keeps what was sent (a model call). */
-  save(value: z.output<Schema>): Promise<unknown>;
+  save(value: z.output<Schema>): Promise<Saved>;
   /** The Arabic message when keeping it failed, e.g. 'تعذّر إرسال طلبك الآن…'. */
   saveFailed: string;
   /** What was being kept, for the log ("a volunteer registration"). */
   what: string;
   /** Where a sent form goes (the same page, saying thanks). */
   done: string;
+  /** Where a sent form goes when it depends on what was kept (an event registration's page). */
+  doneWith?: (saved: Saved) => string;
 }
 
 /**
@@ -65,9 +68,9 @@ export interface PublicFormFlow<Schema extends z.ZodType> {
  * answered as a person would be and nothing is kept → parse (400 with the errors beside their
  * fields) → save (500 with `saveFailed`, logged) → redirect to `done`.
  */
-export async function publicFormAction<Schema extends z.ZodType>(
+export async function publicFormAction<Schema extends z.ZodType, Saved = unknown>(
   request: Request,
-  { form, schema, save, saveFailed, what, done }: PublicFormFlow<Schema>,
+  { form, schema, save, saveFailed, what, done, doneWith }: PublicFormFlow<Schema, Saved>,
 ) {
   await limitPublicForm(request, form);
   const formData = await readFormData(request);
@@ -76,12 +79,16 @@ export async function publicFormAction<Schema extends z.ZodType>(
   if (submission.status !== "success") {
     return formAnswer({ intent: form, reply: submission.reply() }, { status: 400 });
   }
+  let saved: Saved;
   try {
-    await save(submission.value as z.output<Schema>);
+    saved = await save(submission.value as z.output<Schema>);
   } catch (error) {
+    // A model's refusal (a full or closed event, say) is shown beside its field or as the form's.
+    const refusal = formRefusal(submission, error, { intent: form });
+    if (refusal) return refusal;
     logger.error({ err: error }, `failed to store ${what}`);
     const reply = submission.reply({ formErrors: [saveFailed] });
     return formAnswer({ intent: form, reply }, { status: 500 });
   }
-  return redirect(done);
+  return redirect(doneWith ? doneWith(saved) : done);
 }

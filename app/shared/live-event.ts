@@ -20,7 +20,10 @@ export type ListTable =
   | "survey_responses"
   | "newsletter_subscribers"
   // The documents library (docs/decisions/048).
-  | "documents";
+  | "documents"
+  // Events (docs/decisions/052): an event's row carries its seats left; registrations are staff's.
+  | "events"
+  | "event_registrations";
 export const LIST_TABLES: readonly ListTable[] = [
   "posts",
   "videos",
@@ -30,6 +33,8 @@ export const LIST_TABLES: readonly ListTable[] = [
   "newsletter_subscribers",
   // The documents library (docs/decisions/048).
   "documents",
+  "events",
+  "event_registrations",
 ];
 
 /** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */

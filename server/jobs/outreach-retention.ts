@@ -1,6 +1,8 @@
+import { deleteRegistrationsOfEventsEndedBefore } from "~/models/event-registrations.server";
 import { deleteExpiredSubscriptions } from "~/models/newsletter.server";
 import { clearSurveyContactsOlderThan } from "~/models/surveys.server";
 import { deleteVolunteersOlderThan } from "~/models/volunteers.server";
+import { EVENT_REGISTRATION_RETENTION_DAYS } from "~/shared/events";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 
@@ -29,7 +31,11 @@ export async function applyOutreachRetention(
     clearSurveyContactsOlderThan(cutoff),
     deleteExpiredSubscriptions(now),
   ]);
-  return { volunteers, surveyContacts, subscriptions };
+  // Event registrations go EVENT_REGISTRATION_RETENTION_DAYS after their event ended (decision 052).
+  const eventRegistrations = await deleteRegistrationsOfEventsEndedBefore(
+    new Date(now.getTime() - EVENT_REGISTRATION_RETENTION_DAYS * DAY_MS),
+  );
+  return { volunteers, surveyContacts, subscriptions, eventRegistrations };
 }
 
 const globalStore = globalThis as typeof globalThis & { __rifqRetentionTimer?: NodeJS.Timeout };

@@ -6,6 +6,7 @@ import { type FirstVisit, formatFirstVisit, measureFirstVisit } from "../../benc
 import { posts } from "../../database/schema";
 import { imageBytes } from "../support/images";
 import { launchBrowser, PHONE } from "./support/browser";
+import { insertE2eEvents } from "./support/events";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 import { publicPaths } from "./support/public-paths";
 
@@ -51,6 +52,7 @@ beforeAll(async () => {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, await imageBytes({ background: "#0f6b5c" }));
   writeFileSync(path.join(path.dirname(file), "budget-visit.png"), await imageBytes());
+  await insertE2eEvents(server.db);
   await server.db.insert(posts).values({
     title: "اليوم العالمي لكبار السن",
     slug: "budget-post",

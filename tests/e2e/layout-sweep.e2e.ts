@@ -25,6 +25,7 @@ import {
 } from "../../database/schema";
 import { imageBytes } from "../support/images";
 import { launchBrowser, login } from "./support/browser";
+import { insertE2eEvents } from "./support/events";
 import { ACCOUNTS } from "./support/fixtures";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 import {
@@ -87,6 +88,7 @@ async function seedContent() {
       featuredImage: i % 4 === 3 ? null : i % 5 === 1 ? tall : picture,
     })),
   );
+  await insertE2eEvents(server.db);
   await server.db.insert(videos).values(
     Array.from({ length: 5 }, (_, i) => ({
       title: i ? `فيديو ${i + 1}` : LONG_TITLE,

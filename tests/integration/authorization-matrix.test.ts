@@ -4,6 +4,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import { createDocument } from "~/models/documents.server";
+// Events (docs/decisions/052).
+import { registerForEvent } from "~/models/event-registrations.server";
+import { createEvent } from "~/models/events.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
@@ -15,6 +18,9 @@ import { registerVolunteer } from "~/models/volunteers.server";
 import * as categoriesRoute from "~/routes/admin/categories";
 import * as documentFormRoute from "~/routes/admin/documents/form";
 import * as documentListRoute from "~/routes/admin/documents/list";
+import * as eventFormRoute from "~/routes/admin/events/form";
+import * as eventListRoute from "~/routes/admin/events/list";
+import * as eventRegistrationsRoute from "~/routes/admin/events/registrations";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
 import * as subscribersRoute from "~/routes/admin/outreach/subscribers";
@@ -40,6 +46,8 @@ import {
   accounts,
   categories,
   documents,
+  eventRegistrations,
+  events,
   images,
   newsletterSubscribers,
   pageContent,
@@ -698,6 +706,112 @@ const MUTATIONS: Mutation[] = [
         async () => !(await subscriber()),
       );
     },
+  }, // ─── events (docs/decisions/052): editors and admins manage them; only admins forget a person ──
+  {
+    name: "events: create",
+    route: "app/routes/admin/events/form.tsx",
+    intent: "create",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const title = unique("فعالية جديدة");
+      return tried(
+        post(eventFormRoute, who, "/admin/dashboard/events/new", {
+          title,
+          slug: unique("event"),
+          description: "<p>وصف</p>",
+          startsAt: "2027-05-01T10:00",
+          endsAt: "2027-05-01T12:00",
+          place: "الدمام",
+          capacity: "20",
+          status: "draft",
+        }),
+        async () => (await db.select().from(events).where(eq(events.title, title))).length === 1,
+      );
+    },
+  },
+  {
+    name: "events: update",
+    route: "app/routes/admin/events/form.tsx",
+    intent: "update",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id, slug } = await newEvent();
+      return tried(
+        post(
+          eventFormRoute,
+          who,
+          `/admin/dashboard/events/${id}/edit`,
+          {
+            title: "عنوان معدّل",
+            slug,
+            description: "<p>وصف</p>",
+            startsAt: "2027-05-01T10:00",
+            endsAt: "2027-05-01T12:00",
+            place: "الخبر",
+            capacity: "20",
+            status: "draft",
+          },
+          { id },
+        ),
+        async () => (await eventRow(id))?.place === "الخبر",
+      );
+    },
+  },
+  ...(["publish-toggle", "delete"] as const).map(
+    (intent): Mutation => ({
+      name: `events: ${intent}`,
+      route: "app/routes/admin/events/list.tsx",
+      intent,
+      expected: [401, 403, OK, OK],
+      attempt: async (who) => {
+        const { id } = await newEvent();
+        return tried(
+          post(eventListRoute, who, "/admin/dashboard/events", { intent, id }),
+          async () => {
+            const after = await eventRow(id);
+            return intent === "delete" ? !after : after?.status === "published";
+          },
+        );
+      },
+    }),
+  ),
+  {
+    name: "event registrations: mark attendance",
+    route: "app/routes/admin/events/registrations.tsx",
+    intent: "attendance",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { eventId, id } = await newRegistration();
+      return tried(
+        post(
+          eventRegistrationsRoute,
+          who,
+          `/admin/dashboard/events/${eventId}/registrations`,
+          { intent: "attendance", id, attended: "yes" },
+          { id: eventId },
+        ),
+        async () => (await registrationRow(id))?.attended === true,
+      );
+    },
+  },
+  {
+    name: "event registrations: delete on request",
+    route: "app/routes/admin/events/registrations.tsx",
+    intent: "delete",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const { eventId, id } = await newRegistration();
+      return tried(
+        post(
+          eventRegistrationsRoute,
+          who,
+          `/admin/dashboard/events/${eventId}/registrations`,
+          { intent: "delete", id },
+          { id: eventId },
+        ),
+        async () => !(await registrationRow(id)),
+      );
+    },
   },
   // ─── the documents library (docs/decisions/048): editors and admins, like the other media ───
   {
@@ -761,6 +875,32 @@ const newDocument = async () =>
     await pdfFile(),
   );
 const documentRow = (id: string) => rowOf(db.select().from(documents).where(eq(documents.id, id)));
+const newEvent = () =>
+  createEvent(owner, {
+    title: unique("فعالية المصفوفة"),
+    slug: unique("matrix-event"),
+    description: "<p>وصف</p>",
+    startsAt: new Date(Date.now() + 3 * 86_400_000),
+    endsAt: new Date(Date.now() + 3 * 86_400_000 + 3_600_000),
+    place: "الدمام",
+    mapUrl: null,
+    capacity: 10,
+    registrationOpen: true,
+    status: "draft",
+  });
+const eventRow = (id: string) => rowOf(db.select().from(events).where(eq(events.id, id)));
+async function newRegistration() {
+  const event = await newEvent();
+  await db.update(events).set({ status: "published" }).where(eq(events.id, event.id));
+  const { registration } = await registerForEvent(event.id, {
+    fullName: "مسجّل المصفوفة",
+    phone: "+966501234567",
+    attendees: 1,
+  });
+  return { eventId: event.id, id: registration.id };
+}
+const registrationRow = (id: string) =>
+  rowOf(db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id)));
 
 const newVolunteer = () =>
   registerVolunteer({
@@ -794,6 +934,10 @@ const NOT_STAFF_MUTATIONS: Record<string, string> = {
     "the satisfaction surveys: open to visitors, rate-limited with a honeypot (tests/integration/surveys.test.ts)",
   "app/routes/site/volunteer.tsx":
     "volunteer registration: open to visitors, rate-limited with a honeypot (tests/integration/volunteers.test.ts)",
+  "app/routes/site/event.tsx":
+    "event registration: open to visitors, rate-limited with a honeypot (tests/integration/events.test.ts)",
+  "app/routes/site/event-registration.tsx":
+    "cancelling one's own event registration by its signed token (tests/integration/events.test.ts)",
 };
 
 // ─── running it ────────────────────────────────────────────────────────────────────────────

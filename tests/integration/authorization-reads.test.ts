@@ -3,6 +3,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import { createDocument } from "~/models/documents.server";
+// Events (docs/decisions/052).
+import { registerForEvent } from "~/models/event-registrations.server";
+import { createEvent } from "~/models/events.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
@@ -14,6 +17,10 @@ import * as categoriesRoute from "~/routes/admin/categories";
 import * as layoutRoute from "~/routes/admin/dashboard-layout";
 import * as documentFormRoute from "~/routes/admin/documents/form";
 import * as documentListRoute from "~/routes/admin/documents/list";
+import * as eventFormRoute from "~/routes/admin/events/form";
+import * as eventListRoute from "~/routes/admin/events/list";
+import * as eventRegistrationsRoute from "~/routes/admin/events/registrations";
+import * as eventRegistrationsExportRoute from "~/routes/admin/events/registrations-export";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
 import * as landingRoute from "~/routes/admin/landing";
@@ -265,6 +272,43 @@ const READS: Read[] = [
     // A fetcher's answer: refusals are data (401/403), not the login page.
     expected: [401, 403, 403, SERVED],
     served: (body) => expect(text(body)).toContain(SECRET_WORD),
+  }, // ─── events (docs/decisions/052) ──
+  {
+    name: "the events list, a draft among them",
+    route: "app/routes/admin/events/list.tsx",
+    loader: eventListRoute.loader,
+    path: () => "/admin/dashboard/events",
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.events)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "a draft event's form",
+    route: "app/routes/admin/events/form.tsx",
+    loader: eventFormRoute.loader,
+    path: () => `/admin/dashboard/events/${eventIds.draft}/edit`,
+    params: () => ({ id: eventIds.draft }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.event)).toContain(SECRET_WORD),
+  },
+  {
+    name: "an event's registrations",
+    route: "app/routes/admin/events/registrations.tsx",
+    loader: eventRegistrationsRoute.loader,
+    path: () => `/admin/dashboard/events/${eventIds.published}/registrations`,
+    params: () => ({ id: eventIds.published }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.registrations)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "an event's registrations as CSV",
+    route: "app/routes/admin/events/registrations-export.ts",
+    loader: async (args: Parameters<typeof eventRegistrationsExportRoute.loader>[0]) => ({
+      csv: await (await eventRegistrationsExportRoute.loader(args)).text(),
+    }),
+    path: () => `/admin/dashboard/events/${eventIds.published}/registrations/export`,
+    params: () => ({ id: eventIds.published }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(body.csv).toContain(SECRET_TITLE),
   },
   // ─── the documents library (docs/decisions/048) ───
   {
@@ -287,6 +331,35 @@ const READS: Read[] = [
 ];
 
 let hiddenDocumentId: string;
+let eventIds: { draft: string; published: string };
+
+// A draft event and a registrant's name are back-office data like a draft post.
+beforeAll(async () => {
+  const owner = await createUser("editor", "محرر الفعاليات");
+  const event = (status: "draft" | "published", title: string) =>
+    createEvent(owner, {
+      title,
+      slug: `matrix-${status}-event`,
+      description: `<p>${SECRET_WORD}</p>`,
+      startsAt: new Date(Date.now() + 3 * 86_400_000),
+      endsAt: new Date(Date.now() + 3 * 86_400_000 + 3_600_000),
+      place: "الدمام",
+      mapUrl: null,
+      capacity: 10,
+      registrationOpen: true,
+      status,
+    });
+  const [draftEvent, published] = await Promise.all([
+    event("draft", SECRET_TITLE),
+    event("published", "فعالية منشورة"),
+  ]);
+  await registerForEvent(published.id, {
+    fullName: SECRET_TITLE,
+    phone: "+966501234567",
+    attendees: 1,
+  });
+  eventIds = { draft: draftEvent.id, published: published.id };
+});
 
 const HISTORY_KEY = "matrix-history";
 
@@ -302,6 +375,7 @@ const NOT_STAFF_READS: Record<string, string> = {
   "app/routes/resources/robots.ts": "the public robots.txt",
   "app/routes/resources/sitemap.ts": "the public sitemap",
   "app/routes/resources/sitemap-part.ts": "a part of the public sitemap (published posts only)",
+  "app/routes/resources/event-calendar.ts": "a published event's public calendar file",
 };
 
 let shared: Record<Exclude<Who, "signed out">, TestUser>;

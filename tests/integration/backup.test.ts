@@ -21,6 +21,8 @@ import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import { createDocument, listPublishedDocuments } from "~/models/documents.server";
+import { registerForEvent } from "~/models/event-registrations.server";
+import { createEvent } from "~/models/events.server";
 import { createImage } from "~/models/images.server";
 import { createPost, listPublishedPosts } from "~/models/posts.server";
 import { updateSetting } from "~/models/site-settings.server";
@@ -211,6 +213,25 @@ async function seedSite() {
     address: "حي الفيصلية، الدمام",
   });
   await updateSetting(admin, "registration_control", { allow_registration: false });
+  // An event and a registration for it (docs/decisions/052).
+  const event = await createEvent(editor, {
+    title: "ملتقى الأجيال",
+    slug: "ملتقى-الأجيال",
+    description: "<p>لقاء يجمع كبارنا بالشباب، و'اقتباس' وسطر\tبجدولة.</p>",
+    startsAt: new Date("2027-02-01T07:00:00Z"),
+    endsAt: new Date("2027-02-01T10:00:00Z"),
+    place: "مقر الجمعية، الدمام",
+    mapUrl: "https://maps.example.com/?q=dammam",
+    capacity: 30,
+    registrationOpen: true,
+    status: "published",
+  });
+  await registerForEvent(event.id, {
+    fullName: "نورة القحطاني",
+    phone: "+966501234567",
+    email: "noura@example.test",
+    attendees: 2,
+  });
 }
 
 /** Backs up the database this file runs on, as the running server does (its open handle). */
@@ -274,6 +295,24 @@ function archiveFromPglite(): Promise<string> {
 }
 
 // ─── round trips ────────────────────────────────────────────────────────────────────────────
+
+describe("events and their registrations (docs/decisions/052)", () => {
+  test(
+    "are in the archive and come back in a restored data folder",
+    async () => {
+      const { manifest } = await backupOfInstalled(path.join(workDir, "events.tar.gz"));
+      expect(manifest.tables["public.events"]).toBe(1);
+      expect(manifest.tables["public.event_registrations"]).toBe(1);
+      const { dataDir } = await restoredOnce(siteArchive);
+      const rows = await pgliteRows(embeddedDatabaseDir(dataDir));
+      expect(rows["public.events"]).toEqual(site.rows["public.events"]);
+      expect(rows["public.event_registrations"]).toEqual(site.rows["public.event_registrations"]);
+      expect(rows["public.event_registrations"].join()).toContain("نورة القحطاني");
+      expect(rows["public.events"].join()).toContain('"seats_taken":2');
+    },
+    HEAVY,
+  );
+});
 
 describe("a backup restores with every row and every file", () => {
   test("the archive describes the site: row counts, file checksums, source kind", async () => {

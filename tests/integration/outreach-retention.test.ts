@@ -48,6 +48,7 @@ test("after 24 months (the default) contact details go; the ratings and newer ro
     volunteers: 1,
     surveyContacts: 1,
     subscriptions: 1,
+    eventRegistrations: 0,
   });
   expect((await db.select().from(volunteers)).map((row) => row.fullName)).toEqual(["حديث"]);
   const surveys = await db.select().from(surveyResponses);

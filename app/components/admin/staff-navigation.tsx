@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  CalendarDays,
   FileText,
   FolderOpen,
   Globe,
@@ -44,6 +45,7 @@ export const STAFF_SECTIONS: NavItem[] = [
   { to: STAFF_PATHS.volunteers, label: "المتطوعون", icon: HandHeart },
   { to: STAFF_PATHS.surveys, label: "نتائج الاستبيانات", icon: BarChart3 },
   { to: STAFF_PATHS.subscribers, label: "مشتركو النشرة", icon: Mail },
+  { to: STAFF_PATHS.events.list, label: "الفعاليات", icon: CalendarDays },
   { to: STAFF_PATHS.users, label: "المستخدمون", icon: Users, adminOnly: true },
   { to: STAFF_PATHS.settings, label: "الإعدادات", icon: Settings, adminOnly: true },
 ];

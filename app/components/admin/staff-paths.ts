@@ -26,6 +26,10 @@ export const STAFF_PATHS = {
   subscribersExport: `${DASHBOARD}/subscribers/export`,
   users: `${DASHBOARD}/users`,
   settings: `${DASHBOARD}/settings`,
+  // Events (docs/decisions/052).
+  events: section("events"),
+  eventRegistrations: (id: string) => `${DASHBOARD}/events/${id}/registrations`,
+  eventRegistrationsExport: (id: string) => `${DASHBOARD}/events/${id}/registrations/export`,
   profile: "/profile",
   site: "/",
   logout: "/logout",

@@ -107,6 +107,9 @@ export default function Home() {
           <SiteLink to="/donate" className={buttonClass("hero", "lg")}>
             <Text k="cta-donate-button">تبرّع الآن</Text>
           </SiteLink>
+          <SiteLink to="/events" className={buttonClass("outline", "lg")}>
+            <Text k="cta-events-button">فعالياتنا القادمة</Text>
+          </SiteLink>
         </div>
       </section>
     </>

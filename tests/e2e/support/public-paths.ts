@@ -1,13 +1,18 @@
 import { EDITABLE_PAGE_PATTERNS } from "~/shared/content-blocks";
+import { SEEDED_EVENT_SLUG } from "./fixtures";
 
 /**
  * Every public page a visitor can open, from the one list the routes are checked against
  * (app/shared/content-blocks.ts); `post` is the slug of a published post (without it, the post
- * page is left out). The newsletter links' pages need a token and are left to their own specs.
+ * page is left out); `event` is the slug of a published event (by default the one
+ * tests/e2e/support/seed-accounts.ts adds; "" leaves the event page out). The newsletter links' pages need a token and are left to their own specs.
  */
-export function publicPaths(post?: string): string[] {
+export function publicPaths(post?: string, event = SEEDED_EVENT_SLUG): string[] {
   return EDITABLE_PAGE_PATTERNS.flatMap((pattern): string[] => {
     if (pattern.startsWith("/newsletter/")) return [];
+    // Events (docs/decisions/052): a registration's own page needs its token (events.e2e.ts).
+    if (pattern === "/events/registration") return [];
+    if (pattern === "/events/:slug") return event ? [`/events/${event}`] : [];
     if (pattern === "/media/news/:slug") return post ? [`/media/news/${post}`] : [];
     if (pattern === "/feedback/:audience") return ["/feedback/visitors", "/feedback/beneficiaries"];
     return [pattern];

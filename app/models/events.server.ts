@@ -1,0 +1,285 @@
+import { and, asc, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
+import { ConflictError, NotFoundError } from "~/shared/domain-errors";
+import type { EventStatus } from "~/shared/events";
+import { pageWindow, readCountedPage, toPaged } from "~/shared/pagination";
+import { type Actor, assertRole } from "~/shared/roles";
+import { now } from "~/utils/clock.server";
+import { db } from "~/utils/db.server";
+import {
+  containingPattern,
+  isUuid,
+  newestFirst,
+  violatedUniqueConstraint,
+} from "~/utils/db-helpers.server";
+import { removeImage, storeImage } from "~/utils/image-upload.server";
+import { logger } from "~/utils/logger.server";
+import { htmlToPlainText, toPostHtml } from "~/utils/rich-text.server";
+import { events } from "../../database/schema";
+
+// Events (docs/decisions/052): editors and admins manage them; the public reads published ones.
+
+export type EventRow = typeof events.$inferSelect;
+
+const notFound = () => new NotFoundError("الفعالية غير موجودة");
+
+export const EVENT_SLUG_TAKEN = "هذا الرابط مستخدم لفعالية أخرى، اختر رابطاً مختلفاً";
+export class EventSlugTakenError extends ConflictError {
+  constructor() {
+    super(EVENT_SLUG_TAKEN, "slug");
+  }
+}
+
+/** Where event images live in storage. */
+const IMAGE_FOLDER = "events";
+
+// ─── The public ─────────────────────────────────────────────────────────────────────────────
+
+/** What a public page shows of an event (never its author or draft state). */
+const publicColumns = {
+  id: events.id,
+  slug: events.slug,
+  title: events.title,
+  description: events.description,
+  imageUrl: events.imageUrl,
+  startsAt: events.startsAt,
+  endsAt: events.endsAt,
+  place: events.place,
+  mapUrl: events.mapUrl,
+  capacity: events.capacity,
+  seatsTaken: events.seatsTaken,
+  registrationOpen: events.registrationOpen,
+  updatedAt: events.updatedAt,
+};
+
+export type PublicEvent = Awaited<ReturnType<typeof getPublishedEvent>> & {};
+
+export const EVENTS_PAGE_SIZE = 12;
+
+/**
+ * One page of the published events: those not yet over first (soonest first), then the past
+ * ones (latest first). One bounded query; `upcoming` tells the screen where the past begins.
+ */
+export async function listPublishedEventsPage(page: number) {
+  const at = now();
+  const over = sql<boolean>`${events.endsAt} < ${at.toISOString()}`;
+  const { limit, offset } = pageWindow(page, EVENTS_PAGE_SIZE);
+  const rows = await db
+    .select({
+      ...publicColumns,
+      description: sql<string>`''`,
+      upcoming: sql<boolean>`not (${over})`,
+    })
+    .from(events)
+    .where(eq(events.status, "published"))
+    .orderBy(
+      asc(over),
+      sql`case when ${over} then null else ${events.startsAt} end asc`,
+      desc(events.startsAt),
+      asc(events.id),
+    )
+    .limit(limit)
+    .offset(offset);
+  return toPaged(rows, page, EVENTS_PAGE_SIZE);
+}
+
+/** The next published events for the home page and the media centre (a few). */
+export async function listUpcomingEvents(limit = 3) {
+  return db
+    .select(publicColumns)
+    .from(events)
+    .where(and(eq(events.status, "published"), gte(events.endsAt, now())))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit);
+}
+
+/** A published event by its slug, or null (a draft is not found). */
+export async function getPublishedEvent(slug: string) {
+  if (slug.length > 200) return null;
+  const [row] = await db
+    .select(publicColumns)
+    .from(events)
+    .where(and(eq(events.slug, slug), eq(events.status, "published")));
+  return row ?? null;
+}
+
+/** Every published event's address, for the sitemap. */
+export function listPublishedEventSlugs() {
+  return db
+    .select({ slug: events.slug, updatedAt: events.updatedAt })
+    .from(events)
+    .where(eq(events.status, "published"))
+    .orderBy(desc(events.startsAt))
+    .limit(1000);
+}
+
+// ─── The staff area ─────────────────────────────────────────────────────────────────────────
+
+export const STAFF_EVENTS_PAGE_SIZE = 20;
+
+const staffColumns = {
+  id: events.id,
+  slug: events.slug,
+  title: events.title,
+  startsAt: events.startsAt,
+  endsAt: events.endsAt,
+  place: events.place,
+  capacity: events.capacity,
+  seatsTaken: events.seatsTaken,
+  registrationOpen: events.registrationOpen,
+  status: events.status,
+  imageUrl: events.imageUrl,
+  createdAt: events.createdAt,
+  updatedAt: events.updatedAt,
+};
+
+/** One page of every event, newest first, with how many match the search. */
+export async function listEventsForStaff(
+  actor: Actor | null,
+  filters: { q?: string; page?: number } = {},
+) {
+  assertRole(actor, "editor");
+  const words = filters.q?.trim();
+  const where = words
+    ? or(
+        ilike(events.title, containingPattern(words)),
+        ilike(events.place, containingPattern(words)),
+      )
+    : undefined;
+  return readCountedPage(filters.page ?? 1, STAFF_EVENTS_PAGE_SIZE, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({ ...staffColumns, description: sql<string>`left(${events.description}, 400)` })
+        .from(events)
+        .where(where)
+        .orderBy(...newestFirst(events.createdAt, events.id))
+        .limit(limit)
+        .offset(offset),
+    count: () => db.$count(events, where),
+  });
+}
+
+export type StaffEventRow = Awaited<ReturnType<typeof listEventsForStaff>>["items"][number];
+
+/** One event, whatever its status, for staff; null when there is none. */
+export async function getEventForStaff(actor: Actor | null, id: string) {
+  assertRole(actor, "editor");
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  return row ?? null;
+}
+
+/** What the event form saves (the route's schema checked it). */
+export interface EventInput {
+  title: string;
+  slug: string;
+  description: string;
+  startsAt: Date;
+  endsAt: Date;
+  place: string;
+  mapUrl: string | null;
+  capacity: number;
+  registrationOpen: boolean;
+  status: EventStatus;
+}
+
+export const CAPACITY_BELOW_TAKEN = "السعة أقل من عدد المقاعد المحجوزة الآن";
+
+/** The columns a save writes: the description sanitized by the one sanitizer. */
+const storedFields = (input: EventInput) => ({
+  ...input,
+  description: toPostHtml(input.description),
+});
+
+/** Whether the stored description says anything (markup that sanitizes to nothing does not). */
+export const hasDescription = (description: string) =>
+  htmlToPlainText(toPostHtml(description)).length > 0 || /<img\b/.test(toPostHtml(description));
+
+async function withStoredImage<T>(
+  file: File | null | undefined,
+  write: (url: string | null) => Promise<T>,
+) {
+  const stored = file ? await storeImage(file, IMAGE_FOLDER) : null;
+  try {
+    return await write(stored?.url ?? null);
+  } catch (error) {
+    if (stored) await removeImage(stored.url);
+    if (violatedUniqueConstraint(error) === "events_slug_unique") throw new EventSlugTakenError();
+    throw error;
+  }
+}
+
+export async function createEvent(actor: Actor | null, input: EventInput, image?: File | null) {
+  const editor = assertRole(actor, "editor");
+  return withStoredImage(image, async (imageUrl) => {
+    const [row] = await db
+      .insert(events)
+      .values({ ...storedFields(input), imageUrl, authorId: editor.id })
+      .returning({ id: events.id, slug: events.slug, status: events.status });
+    return row;
+  });
+}
+
+/**
+ * Saves the edit form. The capacity may not fall below the seats already confirmed (they were
+ * promised): checked in the update itself, so a registration meanwhile cannot slip under it.
+ */
+export async function updateEvent(
+  actor: Actor | null,
+  id: string,
+  input: EventInput,
+  image: { file?: File | null; remove?: boolean } = {},
+) {
+  const editor = assertRole(actor, "editor");
+  const current = await getEventForStaff(editor, id);
+  if (!current) throw notFound();
+  const updated = await withStoredImage(image.file, async (newUrl) => {
+    const imageUrl = newUrl ?? (image.remove ? null : current.imageUrl);
+    const [row] = await db
+      .update(events)
+      .set({ ...storedFields(input), imageUrl, updatedAt: new Date() })
+      .where(and(eq(events.id, id), sql`${events.seatsTaken} <= ${input.capacity}`))
+      .returning();
+    if (!row) throw new ConflictError(CAPACITY_BELOW_TAKEN, "capacity");
+    return row;
+  });
+  if (current.imageUrl && current.imageUrl !== updated.imageUrl)
+    await removeImage(current.imageUrl);
+  return updated;
+}
+
+/** The list's publish toggle: draft ↔ published, only if nobody changed it meanwhile. */
+export async function toggleEventStatus(actor: Actor | null, id: string) {
+  const editor = assertRole(actor, "editor");
+  const current = await getEventForStaff(editor, id);
+  if (!current) throw notFound();
+  const status: EventStatus = current.status === "published" ? "draft" : "published";
+  const [row] = await db
+    .update(events)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(events.id, id), eq(events.status, current.status)))
+    .returning({ id: events.id, status: events.status });
+  if (!row) {
+    logger.warn({ id }, "event status changed by someone else during a toggle");
+    throw new ConflictError("تغيّرت حالة الفعالية قبل قليل، حدّث الصفحة وحاول مجدداً");
+  }
+  return row;
+}
+
+/** Deletes an event with its registrations (cascade) and then its image. */
+export async function deleteEvent(actor: Actor | null, id: string) {
+  assertRole(actor, "editor");
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .delete(events)
+    .where(eq(events.id, id))
+    .returning({ id: events.id, imageUrl: events.imageUrl });
+  if (!row) throw notFound();
+  await removeImage(row.imageUrl);
+  return row;
+}
+
+/** Whether an event (any status) already has this slug: the demo seed's check (no actor). */
+export async function isEventSlugTaken(slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.slug, slug));
+  return Boolean(row);
+}

@@ -1,0 +1,235 @@
+import { type FieldMetadata, getFormProps } from "@conform-to/react";
+import { useState } from "react";
+import {
+  type ActionFunctionArgs,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useLoaderData,
+} from "react-router";
+import { FormLoadFailure } from "~/components/admin/form-load-failure";
+import { FormShell } from "~/components/admin/form-shell";
+import { ImageUploadField } from "~/components/admin/image-upload-field";
+import { SelectField } from "~/components/admin/select-field";
+import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { useStaffForm } from "~/components/admin/use-staff-form";
+import { ErrorScreen } from "~/components/error-screen";
+import { EventPlace, EventWhen } from "~/components/events/event-facts";
+import { RichTextField } from "~/components/rich-text/rich-text-field";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import { createEvent, getEventForStaff, updateEvent } from "~/models/events.server";
+import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
+import { fromRiyadhInput, toRiyadhInput } from "~/shared/dates";
+import { InvalidInputError } from "~/shared/domain-errors";
+import { eventStatuses } from "~/shared/events";
+import { STATUS_LABELS } from "~/shared/post-status";
+import { slugify } from "~/shared/slug";
+import { toPostHtml } from "~/utils/rich-text.server";
+import { DESCRIPTION_REQUIRED, eventFormSchema } from "./event-schema";
+
+// This module serves two routes (events/new and events/:id/edit), so it types its arguments
+// with the generic LoaderFunctionArgs/ActionFunctionArgs rather than a generated +types file.
+
+export const meta: MetaFunction = ({ params }) => [
+  { title: `${params.id ? "تعديل الفعالية" : "فعالية جديدة"} | جمعية رفق` },
+];
+
+/** Editors and admins only (docs/decisions/052); viewers get the 403 screen. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { entry, loadError } = await loadStaffForm(request, params, {
+    load: getEventForStaff,
+    loadFailed: "فشل في تحميل بيانات الفعالية",
+    notFoundMessage: "الفعالية غير موجودة",
+    what: "event",
+  });
+  return {
+    event: entry
+      ? {
+          ...entry,
+          description: toPostHtml(entry.description),
+          startsAt: toRiyadhInput(entry.startsAt),
+          endsAt: toRiyadhInput(entry.endsAt),
+        }
+      : null,
+    loadError,
+  };
+}
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  staffFormAction(request, params, {
+    schema: eventFormSchema,
+    save: (actor, { image, removeImage, mapUrl, ...fields }, id) => {
+      // Markup that sanitizes to nothing (only a script, say) is no description at all.
+      if (!toPostHtml(fields.description))
+        throw new InvalidInputError(DESCRIPTION_REQUIRED, "description");
+      const input = { ...fields, mapUrl: mapUrl ?? null };
+      return id
+        ? updateEvent(actor, id, input, { file: image, remove: removeImage })
+        : createEvent(actor, input, image);
+    },
+    saveFailed: "فشل في حفظ الفعالية",
+    what: "event",
+    imageField: "image",
+    done: {
+      to: STAFF_PATHS.events.list,
+      created: { type: "success", title: "تم الإنشاء", description: "أُنشئت الفعالية بنجاح" },
+      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الفعالية" },
+    },
+  });
+
+const BACK = { to: STAFF_PATHS.events.list, label: "العودة إلى الفعاليات" };
+
+export default function EventForm() {
+  const { event, loadError } = useLoaderData<typeof loader>();
+  const [slugFollowsTitle, setSlugFollowsTitle] = useState(!event);
+  const [previewImage, setPreviewImage] = useState<string | null>(event?.imageUrl ?? null);
+  const [descriptionHtml, setDescriptionHtml] = useState(event?.description ?? "");
+  const [form, fields] = useStaffForm({
+    id: event ? `event-${event.id}` : "event-new",
+    schema: eventFormSchema,
+    loadError,
+    defaultValue: event
+      ? {
+          title: event.title,
+          slug: event.slug,
+          description: event.description,
+          startsAt: event.startsAt,
+          endsAt: event.endsAt,
+          place: event.place,
+          mapUrl: event.mapUrl ?? "",
+          capacity: event.capacity,
+          registrationOpen: event.registrationOpen,
+          status: event.status,
+        }
+      : { status: "draft", registrationOpen: true },
+  });
+  if (loadError) return <FormLoadFailure title="تعديل الفعالية" back={BACK} message={loadError} />;
+
+  const status = eventStatuses.find((value) => value === fields.status.value) ?? "draft";
+  const starts = fromRiyadhInput(String(fields.startsAt.value ?? ""));
+  const ends = fromRiyadhInput(String(fields.endsAt.value ?? ""));
+  const text = (meta: FieldMetadata<unknown>) => meta as FieldMetadata<string | undefined>;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      <FormShell
+        title={event ? "تعديل الفعالية" : "فعالية جديدة"}
+        back={BACK}
+        badge={<StatusBadge status={status} />}
+        saveLabel={event ? "حفظ التعديلات" : "حفظ الفعالية"}
+        preview={
+          <article dir="rtl" className="mx-auto max-w-3xl space-y-5">
+            {previewImage && (
+              <img
+                src={previewImage}
+                alt=""
+                className="aspect-video w-full rounded-2xl object-cover"
+              />
+            )}
+            <h2 className="text-3xl text-primary-dark">{fields.title.value || "عنوان الفعالية"}</h2>
+            <div className="flex flex-col gap-2">
+              {starts && ends && <EventWhen startsAt={starts} endsAt={ends} />}
+              {fields.place.value && (
+                <EventPlace place={fields.place.value} mapUrl={fields.mapUrl.value} />
+              )}
+            </div>
+            {/* The editor's own (sanitized in the browser by its schema) HTML, for staff only. */}
+            <div className="article-body" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+          </article>
+        }
+      >
+        <InputField
+          label="عنوان الفعالية"
+          meta={fields.title}
+          onInput={(input) => {
+            if (slugFollowsTitle) {
+              form.update({ name: fields.slug.name, value: slugify(input.currentTarget.value) });
+            }
+          }}
+        />
+        <InputField
+          label="الرابط"
+          meta={fields.slug}
+          hint="آخر جزء من عنوان صفحة الفعالية. يُنشأ من العنوان ويمكنك تعديله."
+          onInput={() => slugFollowsTitle && setSlugFollowsTitle(false)}
+        />
+        <RichTextField
+          label="وصف الفعالية"
+          meta={fields.description}
+          rows={8}
+          hint="ما الفعالية ولمن، وبرنامجها وما يحضره المشارك."
+          onChange={(value, from) => setDescriptionHtml(from === "editor" ? value : "")}
+        />
+        <ImageUploadField
+          label="صورة الفعالية"
+          meta={fields.image}
+          currentUrl={event?.imageUrl}
+          onPreviewChange={setPreviewImage}
+        />
+        <div className="grid gap-5 md:grid-cols-2">
+          <InputField
+            label="تبدأ (بتوقيت الرياض)"
+            meta={text(fields.startsAt)}
+            type={"datetime-local" as "text"}
+          />
+          <InputField
+            label="تنتهي (بتوقيت الرياض)"
+            meta={text(fields.endsAt)}
+            type={"datetime-local" as "text"}
+          />
+        </div>
+        <InputField
+          label="المكان"
+          meta={fields.place}
+          hint="مثال: مقر الجمعية، حي الفيصلية، الدمام"
+        />
+        <InputField
+          label="رابط الخريطة (اختياري)"
+          meta={fields.mapUrl}
+          dir="ltr"
+          inputMode="url"
+          placeholder="https://maps.google.com/…"
+        />
+        <div className="grid gap-5 md:grid-cols-2">
+          <InputField
+            label="السعة (عدد المقاعد)"
+            meta={text(fields.capacity)}
+            inputMode="numeric"
+            dir="ltr"
+            hint="يُحسب كل حاضر مقعداً؛ من يزيد على السعة يدخل قائمة الانتظار."
+          />
+          <SelectField
+            label="الحالة"
+            meta={fields.status}
+            options={eventStatuses.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          />
+        </div>
+        <div className="space-y-1">
+          <label
+            htmlFor={fields.registrationOpen.id}
+            className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-line bg-white p-4"
+          >
+            <input
+              type="checkbox"
+              id={fields.registrationOpen.id}
+              name={fields.registrationOpen.name}
+              key={fields.registrationOpen.key}
+              defaultChecked={fields.registrationOpen.initialValue === "on"}
+              className="size-6 shrink-0 accent-primary"
+            />
+            <span>التسجيل مفتوح</span>
+          </label>
+          <FieldErrors
+            id={fields.registrationOpen.errorId}
+            errors={fields.registrationOpen.errors}
+          />
+        </div>
+        <FieldErrors id={form.errorId} errors={form.errors} />
+      </FormShell>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
+}
