@@ -16,6 +16,7 @@ import { getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
 import { forgetAfterWrites } from "./after-writes";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
+import { startMailQueue } from "./jobs/mail-queue";
 import { startOutreachRetention } from "./jobs/outreach-retention";
 import { startScheduledPublishing } from "./jobs/scheduled-publishing";
 import { createPageCache } from "./page-cache";
@@ -39,6 +40,8 @@ const backups = startServerBackups();
 const retention = startOutreachRetention();
 // Scheduled posts are announced when they come due (docs/decisions/031).
 const scheduledPublishing = startScheduledPublishing();
+// Newsletter campaigns and other queued e-mails go out in batches (docs/decisions/051).
+const mailQueue = startMailQueue();
 // First run: log the /setup link with its one-time code (docs/decisions/018).
 await announceSetupLink();
 // A page is cleared by the changes to the lists its routes' handles declare (docs/decisions/040).
@@ -185,6 +188,7 @@ export async function shutdown() {
   await backups.stop();
   await retention.stop();
   await scheduledPublishing.stop();
+  await mailQueue.stop();
   await realtime.close();
   await closeDatabase();
   logger.info("server stopped");

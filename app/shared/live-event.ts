@@ -18,7 +18,9 @@ export type ListTable =
   | "images"
   | "volunteers"
   | "survey_responses"
-  | "newsletter_subscribers";
+  | "newsletter_subscribers"
+  // Newsletter campaigns (docs/decisions/051): the public archive; never streamed to the public.
+  | "newsletter_campaigns";
 export const LIST_TABLES: readonly ListTable[] = [
   "posts",
   "videos",
@@ -26,6 +28,7 @@ export const LIST_TABLES: readonly ListTable[] = [
   "volunteers",
   "survey_responses",
   "newsletter_subscribers",
+  "newsletter_campaigns",
 ];
 
 /** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */
