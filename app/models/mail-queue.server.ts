@@ -251,3 +251,8 @@ export async function campaignQueueCounts(campaignIds: string[]) {
   }
   return counts;
 }
+
+/** Rows that still wait for an outcome (queued, in a batch or being handed over). */
+export function countPendingMail(): Promise<number> {
+  return db.$count(mailQueue, inArray(mailQueue.status, ["queued", "claimed", "sending"]));
+}
