@@ -29,6 +29,9 @@ export default [
     site("search", "search"),
     site("newsletter/confirm", "newsletter-confirm"),
     site("newsletter/unsubscribe", "newsletter-unsubscribe"),
+    // Newsletter campaigns (docs/decisions/051).
+    site("newsletter/archive", "newsletter-archive"),
+    site("newsletter/archive/:id", "newsletter-archive-item"),
     site("*", "not-found"),
   ]),
 
@@ -65,6 +68,11 @@ export default [
       route("subscribers/export", "routes/admin/outreach/subscribers-export.ts"),
       route("users", "routes/admin/users.tsx", { id: "dashboard-users" }),
       route("settings", "routes/admin/settings.tsx"),
+      // Newsletter campaigns (docs/decisions/051).
+      route("campaigns", "routes/admin/campaigns/list.tsx"),
+      route("campaigns/new", "routes/admin/campaigns/form.tsx", { id: "campaign-new" }),
+      route("campaigns/:id/edit", "routes/admin/campaigns/form.tsx", { id: "campaign-edit" }),
+      route("campaigns/:id", "routes/admin/campaigns/view.tsx"),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),

@@ -104,6 +104,25 @@ export async function setCampaignInArchive(actor: Actor | null, id: string, inAr
 const confirmedCount = () =>
   db.$count(newsletterSubscribers, isNotNull(newsletterSubscribers.confirmedAt));
 
+/** How many confirmed subscribers a campaign sent now would go to. */
+export async function countCampaignAudience(actor: Actor | null): Promise<number> {
+  assertRole(actor, "editor");
+  return confirmedCount();
+}
+
+/** A campaign's queue counts, as the list shows them. */
+export async function getCampaignProgress(actor: Actor | null, id: string) {
+  assertRole(actor, "editor");
+  const of = (await campaignQueueCounts([id])).get(id);
+  return {
+    sent: of?.sent ?? 0,
+    failed: (of?.failed ?? 0) + (of?.uncertain ?? 0),
+    skipped: of?.skipped ?? 0,
+    pending: (of?.queued ?? 0) + (of?.claimed ?? 0) + (of?.sending ?? 0),
+    unsubscribed: of?.unsubscribed ?? 0,
+  };
+}
+
 /**
  * Sends a draft (or re-times a scheduled campaign) to every confirmed subscriber at `sendAt`, or
  * now when it is null: a campaign due now starts at once (its rows are queued before this
@@ -153,9 +172,7 @@ export async function startDueCampaigns(now = new Date()): Promise<string[]> {
   const due = await db
     .select({ id: newsletterCampaigns.id })
     .from(newsletterCampaigns)
-    .where(
-      and(eq(newsletterCampaigns.status, "scheduled"), lte(newsletterCampaigns.sendAt, now)),
-    );
+    .where(and(eq(newsletterCampaigns.status, "scheduled"), lte(newsletterCampaigns.sendAt, now)));
   const started: string[] = [];
   for (const { id } of due) {
     const went = await db.transaction(async (tx) => {
@@ -170,8 +187,11 @@ export async function startDueCampaigns(now = new Date()): Promise<string[]> {
         select 'campaign', ${id}, email, ${now}::timestamptz
         from newsletter_subscribers where confirmed_at is not null
         on conflict do nothing`);
-      const count = Number((queued as { affectedRows?: number; rowCount?: number }).affectedRows ??
-        (queued as { rowCount?: number }).rowCount ?? 0);
+      const count = Number(
+        (queued as { affectedRows?: number; rowCount?: number }).affectedRows ??
+          (queued as { rowCount?: number }).rowCount ??
+          0,
+      );
       await tx
         .update(newsletterCampaigns)
         .set({ recipientCount: count })

@@ -91,7 +91,12 @@ export function classifyMailError(error: unknown): Exclude<Outcome, "sent"> {
 const TOKEN_STAND_IN = "RIFQUNSUBSCRIBETOKEN";
 const renderedCampaigns = new Map<string, { subject: string; html: string; text: string }>();
 
-function renderedCampaign(campaign: { id: string; subject: string; bodyHtml: string; inArchive: boolean }) {
+function renderedCampaign(campaign: {
+  id: string;
+  subject: string;
+  bodyHtml: string;
+  inArchive: boolean;
+}) {
   let rendered = renderedCampaigns.get(campaign.id);
   if (!rendered) {
     const siteUrl = getSiteUrl();

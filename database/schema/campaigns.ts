@@ -89,9 +89,7 @@ export const mailQueue = pgTable(
     index("mail_queue_due_idx")
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('queued', 'claimed')`),
-    index("mail_queue_sending_idx")
-      .on(table.leaseUntil)
-      .where(sql`${table.status} = 'sending'`),
+    index("mail_queue_sending_idx").on(table.leaseUntil).where(sql`${table.status} = 'sending'`),
     index("mail_queue_attempted_at_idx").on(table.attemptedAt),
     index("mail_queue_recipient_sent_idx").on(table.recipient, table.sentAt),
   ],

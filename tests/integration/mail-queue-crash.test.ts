@@ -6,11 +6,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
-import {
-  createPgliteHandle,
-  createPostgresHandle,
-  type DatabaseHandle,
-} from "~/utils/db.server";
+import { createPgliteHandle, createPostgresHandle, type DatabaseHandle } from "~/utils/db.server";
 import { mailQueue, newsletterCampaigns, newsletterSubscribers } from "../../database/schema";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 

@@ -64,7 +64,10 @@ function splitHeaders(raw: string): { headers: Map<string, string>; body: string
   for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
     const colon = line.indexOf(":");
     if (colon > 0) {
-      headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
+      headers.set(
+        line.slice(0, colon).trim().toLowerCase(),
+        decodeWords(line.slice(colon + 1).trim()),
+      );
     }
   }
   return { headers, body };
@@ -72,7 +75,8 @@ function splitHeaders(raw: string): { headers: Map<string, string>; body: string
 
 function decodeBody(headers: Map<string, string>, body: string): string {
   const encoding = (headers.get("content-transfer-encoding") ?? "").toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "base64")
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
   return body;
 }
