@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import { createImage } from "~/models/images.server";
 import { createPost, listPublishedPosts } from "~/models/posts.server";
+import { createCampaign, listCampaignsForStaff, scheduleCampaign } from "~/models/campaigns.server";
 import { updateSetting } from "~/models/site-settings.server";
 import { createBackup } from "~/utils/backup/create-backup.server";
 import { holdDataDir } from "~/utils/backup/data-dir-lock.server";
@@ -55,6 +56,7 @@ import {
   getStorage,
   type Storage,
 } from "~/utils/storage.server";
+import { newsletterSubscribers } from "../../database/schema";
 import { createUser } from "../support/accounts";
 import { pngFile } from "../support/images";
 import { expectLog } from "../support/logs";
@@ -151,6 +153,9 @@ const installedUrl = () =>
 // ─── a realistic site ───────────────────────────────────────────────────────────────────────
 
 const PUBLISHED_TITLE = "زيارة كبار السن في دار الرعاية بالدمام";
+const CAMPAIGN_SUBJECT = "نشرة ديسمبر";
+/** Reads the restored campaigns (the models check only the role). */
+const RESTORED_READER = { id: "restored", email: "r@example.test", fullName: "r", role: "editor" } as const;
 let site: SiteContents;
 /** A backup of the database this file runs on (PGlite, or the server with TEST_DATABASE_URL). */
 let siteArchive: string;
@@ -196,6 +201,18 @@ async function seedSite() {
     address: "حي الفيصلية، الدمام",
   });
   await updateSetting(admin, "registration_control", { allow_registration: false });
+  // A newsletter campaign being sent: the campaign and its queue rows (docs/decisions/051).
+  await db.insert(newsletterSubscribers).values({
+    email: "reader@example.test",
+    token: "backup-token-0123456789abcdefghijk",
+    confirmedAt: new Date(),
+  });
+  const campaign = await createCampaign(editor, {
+    subject: CAMPAIGN_SUBJECT,
+    body: "<p>أخبار الشهر</p>",
+    inArchive: true,
+  });
+  await scheduleCampaign(editor, campaign.id, null);
 }
 
 /** Backs up the database this file runs on, as the running server does (its open handle). */
@@ -315,6 +332,9 @@ describe("a backup restores with every row and every file", () => {
         expect(post.title).toBe(PUBLISHED_TITLE);
         const key = String(post.featuredImage).replace(/^\/uploads\//, "");
         expect(sha256((await storage.get(key))?.body ?? "")).toBe(site.files[key]);
+        // The campaign comes back with its queue: one row for its one subscriber, still to send.
+        const [campaign] = (await listCampaignsForStaff(RESTORED_READER)).items;
+        expect(campaign).toMatchObject({ subject: CAMPAIGN_SUBJECT, status: "sending", recipientCount: 1 });
       } finally {
         installDatabase(original);
         await restored.close();
