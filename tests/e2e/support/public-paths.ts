@@ -7,6 +7,8 @@ import { EDITABLE_PAGE_PATTERNS } from "~/shared/content-blocks";
  */
 export function publicPaths(post?: string): string[] {
   return EDITABLE_PAGE_PATTERNS.flatMap((pattern): string[] => {
+    // The newsletter archive is public (docs/decisions/051); a campaign's page needs one sent.
+    if (pattern === "/newsletter/archive") return [pattern];
     if (pattern.startsWith("/newsletter/")) return [];
     if (pattern === "/media/news/:slug") return post ? [`/media/news/${post}`] : [];
     if (pattern === "/feedback/:audience") return ["/feedback/visitors", "/feedback/beneficiaries"];
