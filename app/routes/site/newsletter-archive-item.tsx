@@ -10,11 +10,11 @@ import { pageMeta } from "~/shared/meta";
 import { feedPostHtml } from "~/utils/rich-text.server";
 import type { Route } from "./+types/newsletter-archive-item";
 
-export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
-    title: loaded?.campaign.subject ?? "أرشيف النشرة البريدية",
+    title: loaderData?.campaign.subject ?? "أرشيف النشرة البريدية",
     description: "رسالة من النشرة البريدية لجمعية رفق.",
-    path: loaded ? `/newsletter/archive/${loaded.campaign.id}` : "/newsletter/archive",
+    path: loaderData ? `/newsletter/archive/${loaderData.campaign.id}` : "/newsletter/archive",
   });
 
 export const handle: LiveHandle = { liveLists: ["newsletter_campaigns"] };
