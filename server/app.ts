@@ -11,6 +11,7 @@ import { startServerBackups } from "~/utils/backup/schedule.server";
 import { setClockOffset } from "~/utils/clock.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { closeMailer } from "~/utils/mailer.server";
 import { enableReadCache, forgetReads } from "~/utils/read-cache.server";
 import { getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
 import { forgetAfterWrites } from "./after-writes";
@@ -189,6 +190,7 @@ export async function shutdown() {
   await retention.stop();
   await scheduledPublishing.stop();
   await mailQueue.stop();
+  closeMailer();
   await realtime.close();
   await closeDatabase();
   logger.info("server stopped");

@@ -3,6 +3,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import type { CampaignStatus } from "~/shared/statuses";
+import { now as appNow } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { isUuid, newestFirst } from "~/utils/db-helpers.server";
 import { toPostHtml } from "~/utils/rich-text.server";
@@ -132,7 +133,7 @@ export async function scheduleCampaign(
   actor: Actor | null,
   id: string,
   sendAt: Date | null,
-  now = new Date(),
+  now = appNow(),
 ): Promise<CampaignStatus> {
   assertRole(actor, "editor");
   if (!isUuid(id)) throw notFound();

@@ -15,6 +15,7 @@ import {
   markMailUncertain,
 } from "~/models/mail-queue.server";
 import { unsubscribeLink } from "~/models/newsletter.server";
+import { now as appNow } from "~/utils/clock.server";
 import { getEnv, getSiteUrl } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { type MailMessage, sendMail } from "~/utils/mailer.server";
@@ -155,7 +156,8 @@ export interface QueuePass {
 
 export async function runMailQueueOnce(options: MailQueueOptions = {}): Promise<QueuePass> {
   const workerId = options.workerId ?? PROCESS_WORKER_ID;
-  const clock = options.now ?? (() => new Date());
+  // The app's clock: end-to-end tests may move it (docs/decisions/031).
+  const clock = options.now ?? appNow;
   const sendLeaseMs = options.sendLeaseMs ?? MAIL_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? MAIL_MAX_ATTEMPTS;
   const pass: QueuePass = { claimed: 0, sent: 0, retried: 0, failed: 0, uncertain: 0, skipped: 0 };
