@@ -753,13 +753,10 @@ const MUTATIONS: Mutation[] = [
     [
       [
         "test",
-        (id: string, who: TestUser | null) => async () =>
-          readOutbox().some(
-            (mail) =>
-              mail.to === who?.email &&
-              mail.subject.includes(id.slice(0, 0)) &&
-              mail.subject.startsWith("[تجربة]"),
-          ),
+        (id: string, who: TestUser | null) => async () => {
+          const subject = `[تجربة] ${(await campaignRow(id))?.subject}`;
+          return readOutbox().some((mail) => mail.to === who?.email && mail.subject === subject);
+        },
       ],
       ["send-now", (id: string) => async () => (await campaignRow(id))?.status === "sending"],
       ["schedule", (id: string) => async () => (await campaignRow(id))?.status === "scheduled"],
