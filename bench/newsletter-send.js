@@ -56,9 +56,13 @@ const env = {
 try {
   await runStep("seed", env);
   const figures = JSON.parse(await runStep("send", env));
-  console.log(`Newsletter: ${COUNT} confirmed subscribers, one campaign, real SMTP server in-process`);
+  console.log(
+    `Newsletter: ${COUNT} confirmed subscribers, one campaign, real SMTP server in-process`,
+  );
   console.log(`  sent (worker)        ${figures.sent}`);
-  console.log(`  accepted (SMTP)      ${accepted} messages, ${recipients.size} distinct recipients`);
+  console.log(
+    `  accepted (SMTP)      ${accepted} messages, ${recipients.size} distinct recipients`,
+  );
   console.log(`  time                 ${figures.seconds.toFixed(1)} s`);
   console.log(`  rate                 ${figures.perSecond.toFixed(0)} messages/s`);
   console.log(

@@ -16,8 +16,9 @@ import { newsletterCampaigns, newsletterSubscribers } from "../database/schema";
 const step = process.argv[2];
 const COUNT = Number(process.env.SUBSCRIBERS ?? 10_000);
 const memory = (field: "VmHWM" | "VmRSS") =>
-  Number(readFileSync("/proc/self/status", "utf8").match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) /
-  1024;
+  Number(
+    readFileSync("/proc/self/status", "utf8").match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0,
+  ) / 1024;
 
 await ensureDatabaseReady();
 if (step === "seed") {

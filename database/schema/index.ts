@@ -1,4 +1,4 @@
 export * from "./auth";
+export * from "./campaigns";
 export * from "./content";
 export * from "./outreach";
-export * from "./campaigns";

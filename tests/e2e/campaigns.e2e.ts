@@ -66,7 +66,9 @@ async function subscribe(email: string, confirm: boolean) {
   await page.getByRole("button", { name: "اشترك" }).click();
   await page.getByText("أرسلنا رابط تأكيد إلى بريدك الإلكتروني").waitFor();
   if (!confirm) return;
-  const mail = outbox().filter((m) => m.to === email).at(-1);
+  const mail = outbox()
+    .filter((m) => m.to === email)
+    .at(-1);
   const link = mail?.text.match(/https?:\/\/\S+\/newsletter\/confirm\S+/)?.[0] ?? "";
   await page.goto(link);
   await page.getByRole("button", { name: "أكّد اشتراكي" }).click();
@@ -82,7 +84,10 @@ describe("a newsletter campaign", () => {
     await login(page, "editor");
     // A published post to start from.
     await page.goto("/admin/dashboard/posts/new");
-    await page.getByRole("textbox", { name: "نص المقال" }).and(page.locator("[contenteditable]")).waitFor();
+    await page
+      .getByRole("textbox", { name: "نص المقال" })
+      .and(page.locator("[contenteditable]"))
+      .waitFor();
     await page.getByLabel("العنوان", { exact: true }).fill(POST_TITLE);
     await page.getByLabel("المقتطف").fill("فحوص مجانية لكبار السن في الدمام.");
     await page.getByLabel("نص المقال").fill("تفاصيل اليوم الصحي.");
@@ -91,7 +96,10 @@ describe("a newsletter campaign", () => {
     await page.waitForURL("**/admin/dashboard/posts");
 
     // The staff navigation leads to the campaigns.
-    await page.getByRole("navigation", { name: "أقسام لوحة التحكم" }).getByRole("link", { name: "حملات النشرة" }).click();
+    await page
+      .getByRole("navigation", { name: "أقسام لوحة التحكم" })
+      .getByRole("link", { name: "حملات النشرة" })
+      .click();
     await page.getByRole("heading", { name: "حملات النشرة" }).waitFor();
     await page.getByRole("link", { name: "حملة جديدة" }).first().click();
     await page.getByLabel("ابدأ من خبر منشور (اختياري)").selectOption({ label: POST_TITLE });
@@ -113,7 +121,9 @@ describe("a newsletter campaign", () => {
       await frame.getByRole("link", { name: "اقرأ الخبر كاملاً على موقع الجمعية" }).waitFor();
       expect(await frame.locator("body").getAttribute("dir")).toBe("rtl");
     }
-    const phoneWidth = await page.locator('iframe[title="على الجوال"]').evaluate((el) => el.clientWidth);
+    const phoneWidth = await page
+      .locator('iframe[title="على الجوال"]')
+      .evaluate((el) => el.clientWidth);
     expect(phoneWidth).toBeLessThanOrEqual(377);
     await expectAccessible(page);
 
@@ -121,14 +131,17 @@ describe("a newsletter campaign", () => {
     await page.getByRole("button", { name: "أرسل نسخة تجريبية إلى بريدي" }).click();
     await waitForToast(page, "أُرسلت الرسالة التجريبية");
     const test = await waitFor(
-      () => outbox().find((m) => m.to === ACCOUNTS.editor.email && m.subject === `[تجربة] ${POST_TITLE}`),
+      () =>
+        outbox().find(
+          (m) => m.to === ACCOUNTS.editor.email && m.subject === `[تجربة] ${POST_TITLE}`,
+        ),
       "the test message",
     );
     expect(test.html).toContain('dir="rtl"');
 
     // To every confirmed subscriber (other specs may have confirmed some too).
     const sendNow = page.getByRole("button", { name: /أرسلها الآن إلى \d+ مشتركاً مؤكَّداً/ });
-    const confirmedCount = Number((await sendNow.innerText()).match(/\d+/)?.[0]);
+    const confirmedCount = Number(((await sendNow.textContent()) ?? "").match(/\d+/)?.[0]);
     expect(confirmedCount).toBeGreaterThanOrEqual(1);
     await sendNow.click();
     await waitForToast(page, "بدأ الإرسال");
@@ -146,7 +159,7 @@ describe("a newsletter campaign", () => {
 
     // The campaign's page says it went, with its counts.
     const figure = (label: string) =>
-      page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").innerText();
+      page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").textContent();
     await expect
       .poll(
         async () => {

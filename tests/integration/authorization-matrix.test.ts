@@ -802,13 +802,11 @@ async function newCampaign(status: "draft" | "scheduled" = "draft") {
   return campaign;
 }
 const confirmedSubscriber = () =>
-  db
-    .insert(newsletterSubscribers)
-    .values({
-      email: `${unique("reader")}@example.test`,
-      token: unique("token").padEnd(32, "x").slice(0, 32),
-      confirmedAt: new Date(),
-    });
+  db.insert(newsletterSubscribers).values({
+    email: `${unique("reader")}@example.test`,
+    token: unique("token").padEnd(32, "x").slice(0, 32),
+    confirmedAt: new Date(),
+  });
 
 const newVolunteer = () =>
   registerVolunteer({

@@ -19,10 +19,10 @@ import pg from "pg";
 import S3rver from "s3rver";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { createCampaign, listCampaignsForStaff, scheduleCampaign } from "~/models/campaigns.server";
 import { createCategory } from "~/models/categories.server";
 import { createImage } from "~/models/images.server";
 import { createPost, listPublishedPosts } from "~/models/posts.server";
-import { createCampaign, listCampaignsForStaff, scheduleCampaign } from "~/models/campaigns.server";
 import { updateSetting } from "~/models/site-settings.server";
 import { createBackup } from "~/utils/backup/create-backup.server";
 import { holdDataDir } from "~/utils/backup/data-dir-lock.server";
@@ -155,7 +155,12 @@ const installedUrl = () =>
 const PUBLISHED_TITLE = "زيارة كبار السن في دار الرعاية بالدمام";
 const CAMPAIGN_SUBJECT = "نشرة ديسمبر";
 /** Reads the restored campaigns (the models check only the role). */
-const RESTORED_READER = { id: "restored", email: "r@example.test", fullName: "r", role: "editor" } as const;
+const RESTORED_READER = {
+  id: "restored",
+  email: "r@example.test",
+  fullName: "r",
+  role: "editor",
+} as const;
 let site: SiteContents;
 /** A backup of the database this file runs on (PGlite, or the server with TEST_DATABASE_URL). */
 let siteArchive: string;
@@ -334,7 +339,11 @@ describe("a backup restores with every row and every file", () => {
         expect(sha256((await storage.get(key))?.body ?? "")).toBe(site.files[key]);
         // The campaign comes back with its queue: one row for its one subscriber, still to send.
         const [campaign] = (await listCampaignsForStaff(RESTORED_READER)).items;
-        expect(campaign).toMatchObject({ subject: CAMPAIGN_SUBJECT, status: "sending", recipientCount: 1 });
+        expect(campaign).toMatchObject({
+          subject: CAMPAIGN_SUBJECT,
+          status: "sending",
+          recipientCount: 1,
+        });
       } finally {
         installDatabase(original);
         await restored.close();

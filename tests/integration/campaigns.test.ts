@@ -5,8 +5,8 @@ import { CAMPAIGN_LOCKED } from "~/models/campaigns.server";
 import { createPost } from "~/models/posts.server";
 import * as formRoute from "~/routes/admin/campaigns/form";
 import * as viewRoute from "~/routes/admin/campaigns/view";
-import * as archiveItemRoute from "~/routes/site/newsletter-archive-item";
 import * as archiveRoute from "~/routes/site/newsletter-archive";
+import * as archiveItemRoute from "~/routes/site/newsletter-archive-item";
 import { runMailQueueOnce } from "~/services/mail-queue.server";
 import { db } from "~/utils/db.server";
 import { mailQueue, newsletterCampaigns, newsletterSubscribers } from "../../database/schema";
@@ -119,7 +119,9 @@ describe("previewing, testing and sending", () => {
 
   test("a time typed in Riyadh time is stored in UTC; a past time is refused beside its field", async () => {
     const campaign = await saveCampaign("نشرة مارس", "<p>نص</p>");
-    expect(statusOf(await press(campaign.id, { intent: "schedule", sendAt: "2099-05-01T10:30" }))).toBe(302);
+    expect(
+      statusOf(await press(campaign.id, { intent: "schedule", sendAt: "2099-05-01T10:30" })),
+    ).toBe(302);
     const row = await campaignRow("نشرة مارس");
     expect(row.status).toBe("scheduled");
     expect(row.sendAt?.toISOString()).toBe("2099-05-01T07:30:00.000Z");
@@ -137,13 +139,21 @@ describe("previewing, testing and sending", () => {
   test("once sent, a campaign is in the archive (signed out) and can no longer be edited; opting out hides it", async () => {
     const campaign = await saveCampaign("نشرة أبريل", "<p>أخبار أبريل</p>");
     // A draft is not in the archive.
-    expect(statusOf(await call(archiveItemRoute.loader, requestAs(null, `/newsletter/archive/${campaign.id}`), { id: campaign.id }))).toBe(404);
+    expect(
+      statusOf(
+        await call(archiveItemRoute.loader, requestAs(null, `/newsletter/archive/${campaign.id}`), {
+          id: campaign.id,
+        }),
+      ),
+    ).toBe(404);
 
     expect(statusOf(await press(campaign.id, { intent: "send-now" }))).toBe(302);
     await runMailQueueOnce({ workerId: "test" });
-    expect(readOutbox().filter((mail) => mail.subject === "نشرة أبريل").map((mail) => mail.to)).toEqual([
-      "reader@example.test",
-    ]);
+    expect(
+      readOutbox()
+        .filter((mail) => mail.subject === "نشرة أبريل")
+        .map((mail) => mail.to),
+    ).toEqual(["reader@example.test"]);
     const list = await load(archiveRoute.loader, requestAs(null, "/newsletter/archive"));
     expect(list.campaigns.map((row) => row.subject)).toEqual(["نشرة أبريل"]);
     const item = await load(

@@ -52,11 +52,16 @@ async function expectValidCampaigns(since: Date) {
   const written = await db
     .select()
     .from(newsletterCampaigns)
-    .where(or(gte(newsletterCampaigns.updatedAt, since), gte(newsletterCampaigns.createdAt, since)));
+    .where(
+      or(gte(newsletterCampaigns.updatedAt, since), gte(newsletterCampaigns.createdAt, since)),
+    );
   for (const row of written) {
     expectStorableText(row.subject, "a campaign");
     expect(row.bodyHtml).not.toMatch(/<script/i);
-    const parsed = campaignFormSchema.safeParse({ subject: row.subject, body: row.bodyHtml || "x" });
+    const parsed = campaignFormSchema.safeParse({
+      subject: row.subject,
+      body: row.bodyHtml || "x",
+    });
     expect(parsed.error?.issues ?? []).toEqual([]);
   }
 }
@@ -105,7 +110,13 @@ describe("fuzzing the campaign actions", () => {
         target: campaignTargets(),
         plausible: {
           intent: fc.constantFrom("test", "send-now", "schedule", "unschedule", "archive", ""),
-          sendAt: fc.constantFrom("2099-05-01T10:30", "2000-01-01T10:00", "غداً", "", "2099-13-40T99:99"),
+          sendAt: fc.constantFrom(
+            "2099-05-01T10:30",
+            "2000-01-01T10:00",
+            "غداً",
+            "",
+            "2099-13-40T99:99",
+          ),
           inArchive: fc.constantFrom("on", ""),
         },
         state,
