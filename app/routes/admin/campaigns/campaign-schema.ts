@@ -38,7 +38,10 @@ export const campaignSendSchema = z.discriminatedUnion(
       }),
     }),
     z.object({ intent: z.literal("unschedule") }),
-    z.object({ intent: z.literal("archive"), inArchive: z.boolean().default(false) }),
+    z.object({
+      intent: z.literal("archive"),
+      inArchive: z.boolean({ error: "طلب غير صالح" }).default(false),
+    }),
   ],
   { error: "طلب غير صالح" },
 );
