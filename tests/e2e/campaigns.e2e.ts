@@ -75,11 +75,14 @@ async function subscribe(email: string, confirm: boolean) {
   await page.getByText("تم تأكيد اشتراكك، شكراً لك.").first().waitFor();
 }
 
+const step = (what: string) => console.log(`[campaigns e2e] ${new Date().toISOString()} ${what}`);
+
 describe("a newsletter campaign", () => {
   test("an editor starts it from a post, previews and tests it, and sends it to the confirmed subscribers", async () => {
     await subscribe(CONFIRMED, true);
     await subscribe(UNCONFIRMED, false);
 
+    step("subscribed");
     const { page, errors } = await open();
     await login(page, "editor");
     // A published post to start from.
@@ -95,6 +98,7 @@ describe("a newsletter campaign", () => {
     await page.getByRole("button", { name: "حفظ المقال" }).click();
     await page.waitForURL("**/admin/dashboard/posts");
 
+    step("post saved");
     // The staff navigation leads to the campaigns.
     await page
       .getByRole("navigation", { name: "أقسام لوحة التحكم" })
@@ -110,6 +114,7 @@ describe("a newsletter campaign", () => {
     await waitForToast(page, "حُفظت الحملة");
     await expectAccessible(page);
 
+    step("campaign saved");
     // The campaign's page: the e-mail at two widths, right to left.
     await page.getByRole("link", { name: `معاينة «${POST_TITLE}» وإرسالها` }).click();
     await page.getByRole("heading", { name: "الرسالة كما تصل إلى المشتركين" }).waitFor();
@@ -127,6 +132,7 @@ describe("a newsletter campaign", () => {
     expect(phoneWidth).toBeLessThanOrEqual(377);
     await expectAccessible(page);
 
+    step("previewed");
     // A test to the editor's own address.
     await page.getByRole("button", { name: "أرسل نسخة تجريبية إلى بريدي" }).click();
     await waitForToast(page, "أُرسلت الرسالة التجريبية");
@@ -139,6 +145,7 @@ describe("a newsletter campaign", () => {
     );
     expect(test.html).toContain('dir="rtl"');
 
+    step("tested");
     // To every confirmed subscriber (other specs may have confirmed some too).
     const sendNow = page.getByRole("button", { name: /أرسلها الآن إلى \d+ مشتركاً مؤكَّداً/ });
     const confirmedCount = Number(((await sendNow.textContent()) ?? "").match(/\d+/)?.[0]);
@@ -157,6 +164,7 @@ describe("a newsletter campaign", () => {
     expect(sent.html).toContain(unsubscribe);
     expect(sent.text).toContain(unsubscribe);
 
+    step("sent");
     // The campaign's page says it went, with its counts.
     const figure = (label: string) =>
       page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").textContent();
@@ -185,7 +193,7 @@ describe("a newsletter campaign", () => {
     await page.goto(campaignPage);
     expect(await figure("ألغوا الاشتراك بعدها")).toBe("1");
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 
   test("the archive shows the sent campaign to a signed-out visitor, without JavaScript", async () => {
     const context = await browser.newContext({
