@@ -33,6 +33,9 @@ export default [
     site("events", "events"),
     site("events/registration", "event-registration"),
     site("events/:slug", "event"),
+    // Newsletter campaigns (docs/decisions/051).
+    site("newsletter/archive", "newsletter-archive"),
+    site("newsletter/archive/:id", "newsletter-archive-item"),
     site("*", "not-found"),
   ]),
 
@@ -79,6 +82,11 @@ export default [
       route("events/:id/edit", "routes/admin/events/form.tsx", { id: "event-edit" }),
       route("events/:id/registrations", "routes/admin/events/registrations.tsx"),
       route("events/:id/registrations/export", "routes/admin/events/registrations-export.ts"),
+      // Newsletter campaigns (docs/decisions/051).
+      route("campaigns", "routes/admin/campaigns/list.tsx"),
+      route("campaigns/new", "routes/admin/campaigns/form.tsx", { id: "campaign-new" }),
+      route("campaigns/:id/edit", "routes/admin/campaigns/form.tsx", { id: "campaign-edit" }),
+      route("campaigns/:id", "routes/admin/campaigns/view.tsx"),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),

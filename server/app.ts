@@ -13,12 +13,14 @@ import { startServerBackups } from "~/utils/backup/schedule.server";
 import { setClockOffset } from "~/utils/clock.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { closeMailer } from "~/utils/mailer.server";
 import { enableReadCache, forgetReads } from "~/utils/read-cache.server";
 import { assertSafeKey, getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
 import { forgetAfterWrites } from "./after-writes";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
 import { startEventReminders } from "./jobs/event-reminders";
+import { startMailQueue } from "./jobs/mail-queue";
 import { startOutreachRetention } from "./jobs/outreach-retention";
 import { startScheduledPublishing } from "./jobs/scheduled-publishing";
 import { createPageCache } from "./page-cache";
@@ -44,6 +46,8 @@ const retention = startOutreachRetention();
 const scheduledPublishing = startScheduledPublishing();
 // Events' day-before reminders (docs/decisions/052).
 const eventReminders = startEventReminders();
+// Newsletter campaigns and other queued e-mails go out in batches (docs/decisions/051).
+const mailQueue = startMailQueue();
 // First run: log the /setup link with its one-time code (docs/decisions/018).
 await announceSetupLink();
 // A page is cleared by the changes to the lists its routes' handles declare (docs/decisions/040).
@@ -209,6 +213,8 @@ export async function shutdown() {
   await retention.stop();
   await scheduledPublishing.stop();
   await eventReminders.stop();
+  await mailQueue.stop();
+  closeMailer();
   await realtime.close();
   await closeDatabase();
   logger.info("server stopped");

@@ -8,6 +8,7 @@ import { isUuid, newestFirst } from "~/utils/db-helpers.server";
 import { getSiteUrl } from "~/utils/env.server";
 import { sendMail } from "~/utils/mailer.server";
 import { newsletterSubscribers } from "../../database/schema";
+import { forgetUnsubscribedRecipient } from "./mail-queue.server";
 
 /** A confirmation link works this long; unconfirmed addresses are then forgotten. */
 export const CONFIRMATION_DAYS = 7;
@@ -84,13 +85,17 @@ export async function confirmNewsletterSubscription(token: string): Promise<bool
   return true;
 }
 
-/** Forgets the address of `token` (one click from any message). True when there was one. */
+/**
+ * Forgets the address of `token` (one click from any message, or a mail app's one-click POST),
+ * in the campaigns' queue too (docs/decisions/051). True when there was one.
+ */
 export async function unsubscribeFromNewsletter(token: string): Promise<boolean> {
   if (!isToken(token)) return false;
   const removed = await db
     .delete(newsletterSubscribers)
     .where(eq(newsletterSubscribers.token, token))
-    .returning({ id: newsletterSubscribers.id });
+    .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email });
+  for (const { email } of removed) await forgetUnsubscribedRecipient(email);
   return removed.length > 0;
 }
 

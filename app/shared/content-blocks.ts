@@ -49,12 +49,16 @@ export const EDITABLE_PAGE_PATTERNS = [
   "/events",
   "/events/registration",
   "/events/:slug",
+  // Newsletter campaigns (docs/decisions/051).
+  "/newsletter/archive",
+  "/newsletter/archive/:id",
 ] as const;
 
 /** What a dynamic segment may hold for the page to be a real one. */
 const PARAM_RULES: Record<string, RegExp> = {
   slug: /^[^/]{1,200}$/,
   audience: /^(visitors|beneficiaries)$/,
+  id: /^[0-9a-f-]{36}$/,
 };
 
 export function isEditablePagePath(pagePath: string): boolean {

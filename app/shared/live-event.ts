@@ -23,7 +23,9 @@ export type ListTable =
   | "documents"
   // Events (docs/decisions/052): an event's row carries its seats left; registrations are staff's.
   | "events"
-  | "event_registrations";
+  | "event_registrations"
+  // Newsletter campaigns (docs/decisions/051): the public archive; never streamed to the public.
+  | "newsletter_campaigns";
 export const LIST_TABLES: readonly ListTable[] = [
   "posts",
   "videos",
@@ -35,6 +37,7 @@ export const LIST_TABLES: readonly ListTable[] = [
   "documents",
   "events",
   "event_registrations",
+  "newsletter_campaigns",
 ];
 
 /** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */

@@ -16,3 +16,23 @@ export type VolunteerStatus = (typeof volunteerStatuses)[number];
 
 export const surveyAudiences = ["visitors", "beneficiaries"] as const;
 export type SurveyAudience = (typeof surveyAudiences)[number];
+
+/** A newsletter campaign's life (docs/decisions/051): "sending" while its queue has rows left. */
+export const campaignStatuses = ["draft", "scheduled", "sending", "sent"] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/**
+ * One outgoing message's life in the mail queue (docs/decisions/051). "claimed": in a worker's
+ * batch, not yet handed to SMTP (safe to take over when the lease ends); "sending": handed over,
+ * outcome not yet recorded; "uncertain": a worker died while it was "sending" — never sent again.
+ */
+export const mailStatuses = [
+  "queued",
+  "claimed",
+  "sending",
+  "sent",
+  "failed",
+  "uncertain",
+  "skipped",
+] as const;
+export type MailStatus = (typeof mailStatuses)[number];

@@ -92,6 +92,13 @@ const envSchema = z
       .enum(["true", "false"], { error: "TEST_CLOCK must be true or false" })
       .default("false")
       .transform((value) => value === "true"),
+    // Messages per minute the mail queue hands to SMTP, all processes together (docs/decisions/051).
+    MAIL_RATE_PER_MINUTE: z.coerce
+      .number({ error: "MAIL_RATE_PER_MINUTE must be a whole number from 1 to 1000000" })
+      .int("MAIL_RATE_PER_MINUTE must be a whole number from 1 to 1000000")
+      .min(1, "MAIL_RATE_PER_MINUTE must be a whole number from 1 to 1000000")
+      .max(1_000_000, "MAIL_RATE_PER_MINUTE must be a whole number from 1 to 1000000")
+      .default(120),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -9,9 +9,36 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
-let transporter: Transporter | undefined;
+/** One pooled transport per SMTP address (a test may point a process at another sink). */
+const transporters = new Map<string, Transporter>();
+
+function transporterFor(url: string): Transporter {
+  let transporter = transporters.get(url);
+  if (!transporter) {
+    // Pooled: a campaign's thousands of messages reuse a few connections. Bounded timeouts keep
+    // a hung server from holding a queue row past its lease (docs/decisions/051).
+    transporter = nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: 2,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    transporters.set(url, transporter);
+  }
+  return transporter;
+}
+
+/** Closes the pooled SMTP connections (a process that is about to end). */
+export function closeMailer() {
+  for (const transporter of transporters.values()) transporter.close();
+  transporters.clear();
+}
 
 export function outboxDir(): string {
   return path.join(getEnv().DATA_DIR, "outbox");
@@ -19,14 +46,14 @@ export function outboxDir(): string {
 
 /**
  * Sends through SMTP when `SMTP_URL` is set; otherwise writes the message to the outbox
- * folder as a JSON file, which is where development and tests read their e-mails.
+ * folder as a JSON file, which is where development and tests read their e-mails. A refusal
+ * of the SMTP server is thrown with its `responseCode` (4xx: try later, 5xx: never).
  */
 export async function sendMail(message: MailMessage): Promise<void> {
   const env = getEnv();
   if (env.SMTP_URL) {
-    transporter ??= nodemailer.createTransport(env.SMTP_URL);
-    await transporter.sendMail({ from: env.MAIL_FROM, ...message });
-    logger.info({ subject: message.subject }, "e-mail sent");
+    await transporterFor(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, ...message });
+    logger.debug({ subject: message.subject }, "e-mail sent");
     return;
   }
   const dir = outboxDir();

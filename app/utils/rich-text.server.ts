@@ -220,3 +220,47 @@ export function renderablePostContent(storedHtml: string): ContentPart[] {
   if (rest) parts.push({ kind: "html", html: rest });
   return parts;
 }
+
+/** Inline styles of an e-mail's blocks: mail clients drop stylesheets, keep `style`. */
+const EMAIL_STYLES: Record<string, string> = {
+  p: "margin:0 0 16px;font-size:17px;line-height:1.9;color:#1f2a2e",
+  h2: "margin:24px 0 12px;font-size:22px;line-height:1.5;color:#0f5a4f",
+  h3: "margin:20px 0 10px;font-size:19px;line-height:1.5;color:#0f5a4f",
+  ul: "margin:0 0 16px;padding:0 24px 0 0",
+  ol: "margin:0 0 16px;padding:0 24px 0 0",
+  li: "margin:0 0 8px;font-size:17px;line-height:1.8;color:#1f2a2e",
+  blockquote: "margin:0 0 16px;padding:8px 16px;border-right:4px solid #0f766e;color:#37474f",
+  a: "color:#0f5a4f;text-decoration:underline",
+  img: "display:block;max-width:100%;height:auto;border:0;border-radius:8px",
+  figure: "margin:0 0 16px",
+  figcaption: "font-size:14px;color:#55656b;padding-top:6px",
+  hr: "border:0;border-top:1px solid #d7e0df;margin:24px 0",
+};
+
+/**
+ * An article's stored HTML as the body of an e-mail (docs/decisions/051): the feed's pass (our
+ * addresses absolute, each video a link) and then an inline style on every block, since mail
+ * clients ignore stylesheets. Still the one allowlist: no script, no other attribute.
+ */
+export function emailBodyHtml(storedHtml: string, base: string): string {
+  const withStyle =
+    (tagName: string): sanitizeHtml.Transformer =>
+    (_tag, attribs) => ({ tagName, attribs: { ...attribs, style: EMAIL_STYLES[tagName] ?? "" } });
+  const tags = Object.keys(EMAIL_STYLES);
+  return sanitizeHtml(feedPostHtml(storedHtml, base), {
+    allowedTags: POST_HTML_RULES.allowedTags,
+    allowedAttributes: {
+      ...Object.fromEntries(tags.map((tag) => [tag, ["style"]])),
+      p: ["dir", "style"],
+      h2: ["dir", "style"],
+      h3: ["dir", "style"],
+      li: ["dir", "style"],
+      blockquote: ["dir", "style"],
+      a: ["href", "rel", "style"],
+      img: ["src", "alt", "style", "width"],
+    },
+    allowedSchemes: POST_HTML_RULES.allowedSchemes,
+    allowProtocolRelative: false,
+    transformTags: Object.fromEntries(tags.map((tag) => [tag, withStyle(tag)])),
+  }).trim();
+}

@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./campaigns";
 export * from "./content";
 export * from "./documents";
 export * from "./events";

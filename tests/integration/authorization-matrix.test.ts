@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test, vi } from "vitest";
+import { createCampaign } from "~/models/campaigns.server";
 import { createCategory } from "~/models/categories.server";
 import { createDocument } from "~/models/documents.server";
 // Events (docs/decisions/052).
@@ -15,6 +16,9 @@ import { createPost, updatePost } from "~/models/posts.server";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { createVideo } from "~/models/videos.server";
 import { registerVolunteer } from "~/models/volunteers.server";
+import * as campaignFormRoute from "~/routes/admin/campaigns/form";
+import * as campaignListRoute from "~/routes/admin/campaigns/list";
+import * as campaignViewRoute from "~/routes/admin/campaigns/view";
 import * as categoriesRoute from "~/routes/admin/categories";
 import * as documentFormRoute from "~/routes/admin/documents/form";
 import * as documentListRoute from "~/routes/admin/documents/list";
@@ -49,6 +53,7 @@ import {
   eventRegistrations,
   events,
   images,
+  newsletterCampaigns,
   newsletterSubscribers,
   pageContent,
   pageContentRevisions,
@@ -69,7 +74,7 @@ import {
 } from "../support/accounts";
 import { pngFile } from "../support/images";
 import { pdfFile } from "../support/pdfs";
-import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
+import { call, dataOf, headersOf, readOutbox, statusOf } from "../support/route-calls";
 import { storedFiles } from "../support/uploads";
 
 // The site requires two-factor sign-in of its admins (read once by getEnv(), before anything in
@@ -866,7 +871,114 @@ const MUTATIONS: Mutation[] = [
       },
     }),
   ),
+  // ─── newsletter campaigns (docs/decisions/051): editors and admins compose, test and send ───
+  {
+    name: "campaigns: create",
+    route: "app/routes/admin/campaigns/form.tsx",
+    intent: "create",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const subject = unique("حملة جديدة");
+      return tried(
+        post(campaignFormRoute, who, "/admin/dashboard/campaigns/new", {
+          subject,
+          body: "<p>نص الحملة</p>",
+        }),
+        async () => Boolean(await campaignBySubject(subject)),
+      );
+    },
+  },
+  {
+    name: "campaigns: update",
+    route: "app/routes/admin/campaigns/form.tsx",
+    intent: "update",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newCampaign();
+      const subject = unique("عنوان معدل");
+      return tried(
+        post(
+          campaignFormRoute,
+          who,
+          `/admin/dashboard/campaigns/${id}/edit`,
+          { subject, body: "<p>نص</p>" },
+          { id },
+        ),
+        async () => (await campaignRow(id))?.subject === subject,
+      );
+    },
+  },
+  {
+    name: "campaigns: delete a draft",
+    route: "app/routes/admin/campaigns/list.tsx",
+    intent: "delete",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newCampaign();
+      return tried(
+        post(campaignListRoute, who, "/admin/dashboard/campaigns", { intent: "delete", id }),
+        async () => !(await campaignRow(id)),
+      );
+    },
+  },
+  ...(
+    [
+      [
+        "test",
+        (id: string, who: TestUser | null) => async () => {
+          const subject = `[تجربة] ${(await campaignRow(id))?.subject}`;
+          return readOutbox().some((mail) => mail.to === who?.email && mail.subject === subject);
+        },
+      ],
+      ["send-now", (id: string) => async () => (await campaignRow(id))?.status === "sending"],
+      ["schedule", (id: string) => async () => (await campaignRow(id))?.status === "scheduled"],
+      ["unschedule", (id: string) => async () => (await campaignRow(id))?.status === "draft"],
+      ["archive", (id: string) => async () => (await campaignRow(id))?.inArchive === false],
+    ] as const
+  ).map(
+    ([intent, changed]): Mutation => ({
+      name: `campaigns: ${intent}`,
+      route: "app/routes/admin/campaigns/view.tsx",
+      intent,
+      expected: [401, 403, OK, OK],
+      attempt: async (who) => {
+        await confirmedSubscriber();
+        const { id } = await newCampaign(intent === "unschedule" ? "scheduled" : "draft");
+        const form: Record<string, string> = { intent };
+        if (intent === "schedule") form.sendAt = "2099-01-01T10:00";
+        return tried(
+          post(campaignViewRoute, who, `/admin/dashboard/campaigns/${id}`, form, { id }),
+          changed(id, who),
+        );
+      },
+    }),
+  ),
 ];
+
+const campaignRow = (id: string) =>
+  rowOf(db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, id)));
+const campaignBySubject = (subject: string) =>
+  rowOf(db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.subject, subject)));
+async function newCampaign(status: "draft" | "scheduled" = "draft") {
+  const campaign = await createCampaign(owner, {
+    subject: unique("حملة المصفوفة"),
+    body: "<p>نص</p>",
+    inArchive: true,
+  });
+  if (status === "scheduled") {
+    await db
+      .update(newsletterCampaigns)
+      .set({ status, sendAt: new Date("2099-01-01T07:00:00Z") })
+      .where(eq(newsletterCampaigns.id, campaign.id));
+  }
+  return campaign;
+}
+const confirmedSubscriber = () =>
+  db.insert(newsletterSubscribers).values({
+    email: `${unique("reader")}@example.test`,
+    token: unique("token").padEnd(32, "x").slice(0, 32),
+    confirmedAt: new Date(),
+  });
 
 const newDocument = async () =>
   createDocument(

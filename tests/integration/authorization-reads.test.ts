@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test, vi } from "vitest";
+import { createCampaign } from "~/models/campaigns.server";
 import { createCategory } from "~/models/categories.server";
 import { createDocument } from "~/models/documents.server";
 // Events (docs/decisions/052).
@@ -13,6 +14,9 @@ import { createPost } from "~/models/posts.server";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { createVideo } from "~/models/videos.server";
 import { registerVolunteer } from "~/models/volunteers.server";
+import * as campaignFormRoute from "~/routes/admin/campaigns/form";
+import * as campaignListRoute from "~/routes/admin/campaigns/list";
+import * as campaignViewRoute from "~/routes/admin/campaigns/view";
 import * as categoriesRoute from "~/routes/admin/categories";
 import * as layoutRoute from "~/routes/admin/dashboard-layout";
 import * as documentFormRoute from "~/routes/admin/documents/form";
@@ -328,7 +332,44 @@ const READS: Read[] = [
     expected: STAFF_ONLY,
     served: (body) => expect(text(body.document)).toContain(SECRET_TITLE),
   },
+  // ─── newsletter campaigns (docs/decisions/051) ───
+  {
+    name: "the campaigns list",
+    route: "app/routes/admin/campaigns/list.tsx",
+    loader: campaignListRoute.loader,
+    path: () => "/admin/dashboard/campaigns",
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.campaigns)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "a new campaign's form (with the posts to start from)",
+    route: "app/routes/admin/campaigns/form.tsx",
+    loader: campaignFormRoute.loader,
+    path: () => "/admin/dashboard/campaigns/new",
+    expected: STAFF_ONLY,
+    served: (body) => expect(body.campaign).toBeNull(),
+  },
+  {
+    name: "a draft campaign's form",
+    route: "app/routes/admin/campaigns/form.tsx",
+    loader: campaignFormRoute.loader,
+    path: () => `/admin/dashboard/campaigns/${campaignId}/edit`,
+    params: () => ({ id: campaignId }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.campaign)).toContain(SECRET_WORD),
+  },
+  {
+    name: "a draft campaign's preview and send page",
+    route: "app/routes/admin/campaigns/view.tsx",
+    loader: campaignViewRoute.loader,
+    path: () => `/admin/dashboard/campaigns/${campaignId}`,
+    params: () => ({ id: campaignId }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(String(body.email)).toContain(SECRET_WORD),
+  },
 ];
+
+let campaignId = "";
 
 let hiddenDocumentId: string;
 let eventIds: { draft: string; published: string };
@@ -388,6 +429,13 @@ beforeAll(async () => {
     createUser("admin", "مدير بلا تحقق بخطوتين"),
   ]);
   shared = { viewer, editor, admin, [WITHOUT_TWO_FACTOR]: withoutTwoFactor };
+  campaignId = (
+    await createCampaign(admin, {
+      subject: SECRET_TITLE,
+      body: `<p>حملة فيها ${SECRET_WORD}</p>`,
+      inArchive: true,
+    })
+  ).id;
   await savePageText(admin, {
     pagePath: "/about",
     contentKey: HISTORY_KEY,

@@ -19,6 +19,7 @@ import pg from "pg";
 import S3rver from "s3rver";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { createCampaign, listCampaignsForStaff, scheduleCampaign } from "~/models/campaigns.server";
 import { createCategory } from "~/models/categories.server";
 import { createDocument, listPublishedDocuments } from "~/models/documents.server";
 import { registerForEvent } from "~/models/event-registrations.server";
@@ -58,6 +59,7 @@ import {
   getStorage,
   type Storage,
 } from "~/utils/storage.server";
+import { newsletterSubscribers } from "../../database/schema";
 import { createUser } from "../support/accounts";
 import { pngFile } from "../support/images";
 import { expectLog } from "../support/logs";
@@ -155,6 +157,14 @@ const installedUrl = () =>
 // ─── a realistic site ───────────────────────────────────────────────────────────────────────
 
 const PUBLISHED_TITLE = "زيارة كبار السن في دار الرعاية بالدمام";
+const CAMPAIGN_SUBJECT = "نشرة ديسمبر";
+/** Reads the restored campaigns (the models check only the role). */
+const RESTORED_READER = {
+  id: "restored",
+  email: "r@example.test",
+  fullName: "r",
+  role: "editor",
+} as const;
 let site: SiteContents;
 const DOCUMENT_TITLE = "التقرير السنوي لجمعية رفق 2025";
 let reportBytes: Promise<Uint8Array> | undefined;
@@ -232,6 +242,18 @@ async function seedSite() {
     email: "noura@example.test",
     attendees: 2,
   });
+  // A newsletter campaign being sent: the campaign and its queue rows (docs/decisions/051).
+  await db.insert(newsletterSubscribers).values({
+    email: "reader@example.test",
+    token: "backup-token-0123456789abcdefghijk",
+    confirmedAt: new Date(),
+  });
+  const campaign = await createCampaign(editor, {
+    subject: CAMPAIGN_SUBJECT,
+    body: "<p>أخبار الشهر</p>",
+    inArchive: true,
+  });
+  await scheduleCampaign(editor, campaign.id, null);
 }
 
 /** Backs up the database this file runs on, as the running server does (its open handle). */
@@ -370,6 +392,13 @@ describe("a backup restores with every row and every file", () => {
         expect(post.title).toBe(PUBLISHED_TITLE);
         const key = String(post.featuredImage).replace(/^\/uploads\//, "");
         expect(sha256((await storage.get(key))?.body ?? "")).toBe(site.files[key]);
+        // The campaign comes back with its queue: one row for its one subscriber, still to send.
+        const [campaign] = (await listCampaignsForStaff(RESTORED_READER)).items;
+        expect(campaign).toMatchObject({
+          subject: CAMPAIGN_SUBJECT,
+          status: "sending",
+          recipientCount: 1,
+        });
       } finally {
         installDatabase(original);
         await restored.close();

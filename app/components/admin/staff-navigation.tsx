@@ -11,6 +11,7 @@ import {
   type LucideIcon,
   Mail,
   Menu,
+  Send,
   Settings,
   Tags,
   UserRound,
@@ -46,6 +47,7 @@ export const STAFF_SECTIONS: NavItem[] = [
   { to: STAFF_PATHS.surveys, label: "نتائج الاستبيانات", icon: BarChart3 },
   { to: STAFF_PATHS.subscribers, label: "مشتركو النشرة", icon: Mail },
   { to: STAFF_PATHS.events.list, label: "الفعاليات", icon: CalendarDays },
+  { to: STAFF_PATHS.campaigns.list, label: "حملات النشرة", icon: Send },
   { to: STAFF_PATHS.users, label: "المستخدمون", icon: Users, adminOnly: true },
   { to: STAFF_PATHS.settings, label: "الإعدادات", icon: Settings, adminOnly: true },
 ];

@@ -25,6 +25,7 @@ export const STAFF_PATHS = {
   subscribers: `${DASHBOARD}/subscribers`,
   subscribersExport: `${DASHBOARD}/subscribers/export`,
   users: `${DASHBOARD}/users`,
+  campaigns: { ...section("campaigns"), view: (id: string) => `${DASHBOARD}/campaigns/${id}` },
   settings: `${DASHBOARD}/settings`,
   // Events (docs/decisions/052).
   events: section("events"),

@@ -9,6 +9,8 @@ import { SEEDED_EVENT_SLUG } from "./fixtures";
  */
 export function publicPaths(post?: string, event = SEEDED_EVENT_SLUG): string[] {
   return EDITABLE_PAGE_PATTERNS.flatMap((pattern): string[] => {
+    // The newsletter archive is public (docs/decisions/051); a campaign's page needs one sent.
+    if (pattern === "/newsletter/archive") return [pattern];
     if (pattern.startsWith("/newsletter/")) return [];
     // Events (docs/decisions/052): a registration's own page needs its token (events.e2e.ts).
     if (pattern === "/events/registration") return [];

@@ -1,0 +1,153 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Newspaper } from "lucide-react";
+import {
+  type ActionFunctionArgs,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useLoaderData,
+} from "react-router";
+import { FormLoadFailure } from "~/components/admin/form-load-failure";
+import { FormShell } from "~/components/admin/form-shell";
+import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { useStaffForm } from "~/components/admin/use-staff-form";
+import { ErrorScreen } from "~/components/error-screen";
+import { RichTextField } from "~/components/rich-text/rich-text-field";
+import { Button } from "~/components/ui/button";
+import { FieldErrors, InputField, inputClass } from "~/components/ui/field";
+import { createCampaign, getCampaignForStaff, updateCampaign } from "~/models/campaigns.server";
+import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
+import { campaignFormSchema } from "./campaign-schema";
+import { campaignFromPost, postsToStartFrom } from "./form.server";
+
+// Two routes (campaigns/new and campaigns/:id/edit) share this module: generic argument types.
+
+export const meta: MetaFunction = ({ params }) => [
+  { title: `${params.id ? "تعديل الحملة" : "حملة جديدة"} | جمعية رفق` },
+];
+
+/** Editors and admins (docs/decisions/051); a new one may start from a published post. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { entry, loadError } = await loadStaffForm(request, params, {
+    load: getCampaignForStaff,
+    loadFailed: "فشل في تحميل بيانات الحملة",
+    notFoundMessage: "الحملة غير موجودة",
+    what: "campaign",
+  });
+  if (params.id) return { campaign: entry, loadError, posts: [], fromPost: null };
+  const slug = new URL(request.url).searchParams.get("post");
+  const [posts, fromPost] = await Promise.all([postsToStartFrom(), campaignFromPost(slug)]);
+  return { campaign: null, loadError, posts, fromPost };
+}
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  staffFormAction(request, params, {
+    schema: campaignFormSchema,
+    save: (actor, value, id) =>
+      id ? updateCampaign(actor, id, value) : createCampaign(actor, value),
+    saveFailed: "فشل في حفظ الحملة",
+    what: "campaign",
+    done: {
+      to: STAFF_PATHS.campaigns.list,
+      created: {
+        type: "success",
+        title: "حُفظت الحملة",
+        description: "افتحها من القائمة لمعاينتها وإرسال نسخة تجريبية ثم إرسالها",
+      },
+      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الحملة" },
+    },
+  });
+
+const BACK = { to: STAFF_PATHS.campaigns.list, label: "العودة إلى الحملات" };
+
+/** A GET form: the page reloads with the post's title, excerpt, image and link filled in. */
+function StartFromPost({ posts }: { posts: { slug: string; title: string }[] }) {
+  if (!posts.length) return null;
+  return (
+    <Form
+      method="get"
+      className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-white p-5"
+    >
+      <div className="min-w-64 flex-1 space-y-1">
+        <label htmlFor="start-from-post" className="block font-medium">
+          ابدأ من خبر منشور (اختياري)
+        </label>
+        <select id="start-from-post" name="post" className={inputClass} defaultValue="">
+          <option value="">اختر خبراً</option>
+          {posts.map((post) => (
+            <option key={post.slug} value={post.slug}>
+              {post.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="outline">
+        <Newspaper aria-hidden className="size-5" />
+        املأ الحملة من الخبر
+      </Button>
+    </Form>
+  );
+}
+
+export default function CampaignForm() {
+  const { campaign, loadError, posts, fromPost } = useLoaderData<typeof loader>();
+  const [form, fields] = useStaffForm({
+    // Another post chosen reloads the page with other values: a new form, not the old state.
+    id: campaign ? `campaign-${campaign.id}` : `campaign-new${fromPost ? `-${fromPost.slug}` : ""}`,
+    schema: campaignFormSchema,
+    loadError,
+    defaultValue: campaign
+      ? { subject: campaign.subject, body: campaign.bodyHtml, inArchive: campaign.inArchive }
+      : { subject: fromPost?.subject ?? "", body: fromPost?.body ?? "", inArchive: true },
+  });
+  if (loadError) return <FormLoadFailure title="تعديل الحملة" back={BACK} message={loadError} />;
+  return (
+    <>
+      {!campaign && <StartFromPost posts={posts} />}
+      <Form method="post" {...getFormProps(form)}>
+        <FormShell
+          title={campaign ? "تعديل الحملة" : "حملة جديدة"}
+          back={BACK}
+          saveLabel={campaign ? "حفظ التعديلات" : "حفظ الحملة"}
+          preview={
+            <article dir="rtl" className="mx-auto max-w-2xl space-y-4">
+              <h2 className="text-2xl text-primary-dark">
+                {fields.subject.value || "عنوان الرسالة"}
+              </h2>
+              <p className="text-muted">
+                تظهر الرسالة كما تصل إلى المشتركين (على الحاسوب والجوال) في صفحة الحملة بعد حفظها.
+              </p>
+            </article>
+          }
+        >
+          <InputField
+            label="عنوان الرسالة"
+            meta={fields.subject}
+            hint="يظهر في صندوق بريد المشترك، وفي أرشيف النشرة على الموقع."
+          />
+          <RichTextField
+            label="نص الرسالة"
+            meta={fields.body}
+            hint="المحرر نفسه الذي تُكتب به الأخبار: عناوين وقوائم وروابط وصور."
+          />
+          <div className="space-y-1">
+            <label className="flex min-h-11 items-center gap-3 font-medium">
+              <input
+                {...getInputProps(fields.inArchive, { type: "checkbox" })}
+                key={fields.inArchive.key}
+                className="size-5 accent-primary"
+              />
+              تُعرض في أرشيف النشرة على الموقع بعد إرسالها
+            </label>
+            <FieldErrors id={fields.inArchive.errorId} errors={fields.inArchive.errors} />
+          </div>
+          <FieldErrors id={form.errorId} errors={form.errors} />
+        </FormShell>
+      </Form>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
+}
