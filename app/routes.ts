@@ -82,5 +82,6 @@ export default [
   route("atom.xml", "routes/resources/news-feed.ts", { id: "atom-feed" }),
   route("api/auth/*", "routes/resources/auth.ts"),
   route("api/page-content", "routes/resources/page-content.ts"),
+  route("api/card-lists", "routes/resources/card-lists.ts"),
   route("display", "routes/resources/display.ts"),
 ] satisfies RouteConfig;
