@@ -48,6 +48,8 @@ export function CardListHistoryDialog({
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-ink/50" {...containEvents} />
         <Dialog.Content
           {...containEvents}
+          // The list puts focus where the change left it (the moved card, the undo button).
+          onCloseAutoFocus={(event) => event.preventDefault()}
           className="fixed inset-x-3 top-[5vh] z-[60] mx-auto flex max-h-[90vh] max-w-2xl flex-col rounded-2xl bg-white text-ink shadow-2xl"
         >
           <div className="flex items-start justify-between gap-3 border-b border-line p-5">

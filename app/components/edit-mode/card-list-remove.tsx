@@ -21,6 +21,8 @@ export function RemoveCardDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-ink/50" {...containEvents} />
         <AlertDialog.Content
           {...containEvents}
+          // The list puts focus where the change left it (the moved card, the undo button).
+          onCloseAutoFocus={(event) => event.preventDefault()}
           className="fixed inset-x-3 top-[20vh] z-[60] mx-auto max-w-lg rounded-2xl bg-white p-6 text-ink shadow-2xl"
         >
           <AlertDialog.Title className="text-xl font-bold">حذف البطاقة؟</AlertDialog.Title>
