@@ -5,6 +5,7 @@ import { createCategory } from "~/models/categories.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
+import { addCard } from "~/models/content-lists.server";
 import { createPost } from "~/models/posts.server";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { createVideo } from "~/models/videos.server";
@@ -29,6 +30,7 @@ import * as usersRoute from "~/routes/admin/users";
 import * as videoFormRoute from "~/routes/admin/videos/form";
 import * as videoListRoute from "~/routes/admin/videos/list";
 import * as pageContentRoute from "~/routes/resources/page-content";
+import * as cardListsRoute from "~/routes/resources/card-lists";
 import { loader as searchLoader } from "~/routes/site/search";
 import { TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
 import type { Role } from "~/shared/roles";
@@ -262,9 +264,27 @@ const READS: Read[] = [
     expected: [401, 403, 403, SERVED],
     served: (body) => expect(text(body)).toContain(SECRET_WORD),
   },
+  {
+    // Who changed a card list and when (issue 23 item 1): admins only, like a page text's history.
+    name: "a card list's history (edit mode)",
+    route: "app/routes/resources/card-lists.ts",
+    loader: cardListsRoute.loader,
+    path: () => "/api/card-lists?pagePath=%2Fgovernance&listKey=structure",
+    expected: [401, 403, 403, SERVED],
+    served: (body) => expect(text(body)).toContain(SECRET_WORD),
+  },
 ];
 
 const HISTORY_KEY = "matrix-history";
+
+// A card list with a saved version, for its history's row.
+beforeAll(async () => {
+  const owner = await createUser("admin", "مدير القوائم");
+  await addCard(owner, {
+    target: { pagePath: "/governance", listKey: "structure" },
+    fields: { title: `لجنة ${SECRET_WORD}`, text: "نص" },
+  });
+});
 
 /** Route modules under the staff and resource folders whose loaders serve no staff data, and why. */
 const NOT_STAFF_READS: Record<string, string> = {

@@ -20,6 +20,7 @@ import S3rver from "s3rver";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
+import { addCard, getCardLists } from "~/models/content-lists.server";
 import { createImage } from "~/models/images.server";
 import { createPost, listPublishedPosts } from "~/models/posts.server";
 import { updateSetting } from "~/models/site-settings.server";
@@ -196,7 +197,15 @@ async function seedSite() {
     address: "حي الفيصلية، الدمام",
   });
   await updateSetting(admin, "registration_control", { allow_registration: false });
+  // A card list an admin changed (docs/decisions/047): its row and its history travel too.
+  await addCard(admin, {
+    target: CARD_LIST,
+    fields: { title: ADDED_PROGRAM, text: "إفطار جماعي ولقاءات مسائية طوال الشهر الكريم." },
+  });
 }
+
+const CARD_LIST = { pagePath: "/services/programs", listKey: "programs" };
+const ADDED_PROGRAM = "برنامج رمضان";
 
 /** Backs up the database this file runs on, as the running server does (its open handle). */
 async function backupOfInstalled(outFile: string, storage: Storage = getStorage()) {
@@ -320,6 +329,31 @@ describe("a backup restores with every row and every file", () => {
         await restored.close();
       }
       expect(await pgliteRows(restoredDb)).toEqual(site.rows);
+    },
+    HEAVY,
+  );
+
+  test(
+    "a card list an admin changed comes back with its cards and its history",
+    async () => {
+      const { dataDir } = await restoredOnce(await archiveFromPglite());
+      const restoredDb = embeddedDatabaseDir(dataDir);
+      const rows = await pgliteRows(restoredDb);
+      expect(rows["public.content_lists"]).toHaveLength(1);
+      expect(rows["public.content_list_revisions"]).toHaveLength(1);
+      expect(rows["public.content_list_revisions"][0]).toContain(`أُضيفت بطاقة «${ADDED_PROGRAM}»`);
+      const original = getDatabaseHandle();
+      const restored: DatabaseHandle = createPgliteHandle(new PGlite(restoredDb));
+      installDatabase(restored);
+      try {
+        const lists = await getCardLists([CARD_LIST.pagePath]);
+        const titles = Object.values(lists)[0]?.items.map((card) => card.title);
+        expect(titles).toHaveLength(7);
+        expect(titles?.at(-1)).toBe(ADDED_PROGRAM);
+      } finally {
+        installDatabase(original);
+        await restored.close();
+      }
     },
     HEAVY,
   );
