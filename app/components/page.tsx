@@ -361,38 +361,3 @@ export function Callout({
     </div>
   );
 }
-
-export interface CardItem {
-  key: string;
-  title: string;
-  description?: string;
-  icon?: LucideIcon;
-  to?: string;
-}
-
-/** A grid of InfoCards, one an item, keyed by `item.key`; linked items get the `more` cue. */
-export function CardList({
-  items,
-  columns,
-  more,
-}: {
-  items: readonly CardItem[];
-  columns?: keyof typeof GRID_COLUMNS;
-  more?: string;
-}) {
-  return (
-    <CardGrid columns={columns}>
-      {items.map((item) => (
-        <InfoCard
-          key={item.key}
-          k={item.key}
-          title={item.title}
-          description={item.description}
-          icon={item.icon}
-          to={item.to}
-          more={item.to ? more : undefined}
-        />
-      ))}
-    </CardGrid>
-  );
-}
