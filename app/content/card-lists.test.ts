@@ -52,15 +52,40 @@ test("a card links to a site address or an https:// address, nothing else", () =
   for (const good of ["/", "/donate", "/media/news?page=2", "https://rifq.org.sa/x"]) {
     expect(isCardLink(good), good).toBe(true);
   }
-  for (const bad of ["//evil.test", "javascript:alert(1)", "http://x.test", "donate", "/a b", "mailto:a@b.c", "https://"]) {
+  for (const bad of [
+    "//evil.test",
+    "javascript:alert(1)",
+    "http://x.test",
+    "donate",
+    "/a b",
+    "mailto:a@b.c",
+    "https://",
+  ]) {
     expect(isCardLink(bad), bad).toBe(false);
   }
 });
 
 test("a new card's fields: Arabic refusals, trimmed values, empty optional fields left out", () => {
-  const ok = cardFieldsSchema.parse({ title: "  عنوان ", text: "نص", icon: "", link: "", imageAlt: "" });
-  expect(ok).toEqual({ title: "عنوان", text: "نص", icon: undefined, link: undefined, imageAlt: undefined });
-  const refused = cardFieldsSchema.safeParse({ title: "", text: "", icon: "Skull", link: "ftp://x" });
+  const ok = cardFieldsSchema.parse({
+    title: "  عنوان ",
+    text: "نص",
+    icon: "",
+    link: "",
+    imageAlt: "",
+  });
+  expect(ok).toEqual({
+    title: "عنوان",
+    text: "نص",
+    icon: undefined,
+    link: undefined,
+    imageAlt: undefined,
+  });
+  const refused = cardFieldsSchema.safeParse({
+    title: "",
+    text: "",
+    icon: "Skull",
+    link: "ftp://x",
+  });
   expect(refused.success).toBe(false);
   const messages = refused.error?.issues.map((issue) => issue.message);
   expect(messages).toEqual(

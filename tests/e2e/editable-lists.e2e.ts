@@ -75,9 +75,9 @@ test("an admin adds a program card with an image, moves it first, removes it and
   expect((await programTitles(page)).at(-1)).toBe(NEW_TITLE);
   const image = page.getByRole("img", { name: "مائدة إفطار رمضانية" });
   expect(await image.getAttribute("src")).toMatch(/^\/uploads\/cards\/.+\.webp$/);
-  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
-    true,
-  );
+  expect(
+    await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  ).toBe(true);
 
   // The reader's page shows it, with its image, without a reload.
   await expect
@@ -132,9 +132,9 @@ test("an admin adds a program card with an image, moves it first, removes it and
   expect(await programTitles(visitor.page)).toHaveLength(7);
 
   // Never reloaded, never an error.
-  expect(
-    await visitor.page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded),
-  ).toBe(true);
+  expect(await visitor.page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(
+    true,
+  );
   expect(visitor.errors).toEqual([]);
   expect(admin.errors).toEqual([]);
 
@@ -149,9 +149,7 @@ test("an admin adds a program card with an image, moves it first, removes it and
     .click();
   await history.waitFor({ state: "detached" });
   await expect.poll(() => programTitles(page)).not.toContain(NEW_TITLE);
-  await expect
-    .poll(() => programTitles(visitor.page), { timeout: LIVE_MS })
-    .toHaveLength(6);
+  await expect.poll(() => programTitles(visitor.page), { timeout: LIVE_MS }).toHaveLength(6);
 
   await visitor.context.close();
   await admin.context.close();

@@ -3,10 +3,10 @@ import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
+import { addCard } from "~/models/content-lists.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
-import { addCard } from "~/models/content-lists.server";
 import { listPostRevisions } from "~/models/post-revisions.server";
 import { createPost, updatePost } from "~/models/posts.server";
 import { submitSurveyResponse } from "~/models/surveys.server";
@@ -28,8 +28,8 @@ import * as usersRoute from "~/routes/admin/users";
 import * as videoFormRoute from "~/routes/admin/videos/form";
 import * as videoListRoute from "~/routes/admin/videos/list";
 import * as profileRoute from "~/routes/auth/profile";
-import * as pageContentRoute from "~/routes/resources/page-content";
 import * as cardListsRoute from "~/routes/resources/card-lists";
+import * as pageContentRoute from "~/routes/resources/page-content";
 import { LIST_INTENTS } from "~/services/staff-actions.server";
 import { ACCOUNT_INTENTS, TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
 import type { Role } from "~/shared/roles";
@@ -699,7 +699,6 @@ const MUTATIONS: Mutation[] = [
     },
   },
 ];
-
 
 // ─── card lists (issue 23 item 1, docs/decisions/047): admins only ──────────────────────────
 const CARD_LIST = { pagePath: "/governance", listKey: "principles" };

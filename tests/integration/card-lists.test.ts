@@ -99,7 +99,11 @@ describe("an admin changes the programs list", () => {
     const list = added(body);
     expect(titles(list)).toEqual([...DEFAULT_TITLES, "برنامج رمضان"]);
     const card = list.items[6];
-    expect(card).toMatchObject({ icon: "Star", link: "/donate", text: expect.stringContaining("إفطار") });
+    expect(card).toMatchObject({
+      icon: "Star",
+      link: "/donate",
+      text: expect.stringContaining("إفطار"),
+    });
     expect(card.key).toMatch(/^card-[a-z0-9]+$/);
     expect(card.image?.alt).toBe("مائدة إفطار");
     expect(card.image?.url).toMatch(/^\/uploads\/cards\/\d{13}-[0-9a-f]{8}\.webp$/);
@@ -202,8 +206,14 @@ describe("an admin changes the programs list", () => {
   test("restores an earlier version from history, and goes back to the built-in cards", async () => {
     const one = added((await post(admin, { intent: "add", title: "أول", text: "نص" })).body);
     const two = added(
-      (await post(admin, { intent: "add", title: "ثان", text: "نص", expectedUpdatedAt: one.updatedAt }))
-        .body,
+      (
+        await post(admin, {
+          intent: "add",
+          title: "ثان",
+          text: "نص",
+          expectedUpdatedAt: one.updatedAt,
+        })
+      ).body,
     );
     const { body: log } = await history(admin);
     if (!log.ok) throw new Error(log.message);
@@ -288,8 +298,14 @@ describe("bad input is refused with an Arabic message and changes nothing", () =
     ],
     [{ intent: "add", title: "عنوان", text: "نص", icon: "Skull" }, "اختر أيقونة من القائمة"],
     [{ intent: "add", title: "عنوان", text: "نص", listKey: "nope" }, "لا يمكن تعديل هذه القائمة"],
-    [{ intent: "add", title: "عنوان", text: "نص", pagePath: "/admin" }, "لا يمكن تعديل هذه القائمة"],
-    [{ intent: "remove", itemKey: "no-such-card" }, "البطاقة غير موجودة في القائمة؛ ربما حذفها مشرف آخر"],
+    [
+      { intent: "add", title: "عنوان", text: "نص", pagePath: "/admin" },
+      "لا يمكن تعديل هذه القائمة",
+    ],
+    [
+      { intent: "remove", itemKey: "no-such-card" },
+      "البطاقة غير موجودة في القائمة؛ ربما حذفها مشرف آخر",
+    ],
     [{ intent: "move", itemKey: "professional-empowerment", direction: "left" }, "طلب غير صالح"],
     [{ intent: "restore", revisionId: "not-a-uuid" }, "النسخة المطلوبة غير صالحة"],
     [{ intent: "explode" }, "طلب غير صالح"],

@@ -7,8 +7,8 @@ import { CONTENT_KEY_PATTERN } from "~/shared/content-blocks";
 import { db } from "~/utils/db.server";
 import { contentListRevisions, contentLists } from "../../database/schema";
 import { createUser, type TestUser } from "../support/accounts";
-import { pngFile } from "../support/images";
 import { arabicText, expectStorableText, FUZZ_TIMEOUT, fc, fuzzAction } from "../support/fuzz";
+import { pngFile } from "../support/images";
 import { storedFiles } from "../support/uploads";
 
 let admin: TestUser;
@@ -43,7 +43,8 @@ async function expectValidLists(since: Date) {
       expect(card.text.length).toBeLessThanOrEqual(MAX_CARD_TEXT);
       if (card.icon) expect(isCardIconName(card.icon)).toBe(true);
       if (card.link) expect(isCardLink(card.link)).toBe(true);
-      if (card.image) expect(card.image.url).toMatch(/^\/uploads\/cards\/\d{13}-[0-9a-f]{8}\.webp$/);
+      if (card.image)
+        expect(card.image.url).toMatch(/^\/uploads\/cards\/\d{13}-[0-9a-f]{8}\.webp$/);
     }
   }
 }
@@ -74,7 +75,12 @@ describe("fuzzing the card-list action", () => {
           imageAlt: arabicText(0, 40),
           image: fc.constantFrom(image, new File([new Uint8Array([1, 2, 3])], "x.png")),
           position: fc.constantFrom("start", "end", "middle", ""),
-          itemKey: fc.constantFrom("professional-empowerment", "principle-transparency", "nope", ""),
+          itemKey: fc.constantFrom(
+            "professional-empowerment",
+            "principle-transparency",
+            "nope",
+            "",
+          ),
           direction: fc.constantFrom("up", "down", "left", ""),
           revisionId: fc.oneof(fc.uuid().map(String), fc.constant("")),
           expectedUpdatedAt: fc.constantFrom("", "2026-01-01T00:00:00.000Z", "yesterday"),
