@@ -55,8 +55,14 @@ export function CardListEditor({
   const [adding, setAdding] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  /** Where focus goes once the list shows the change (a moved card's same button). */
-  const focusNext = useRef<string | null>(null);
+  /**
+   * Where focus goes once the list shows the change (a moved card's same button): `from` is the
+   * version shown when the change was asked; focus waits until another one is shown.
+   */
+  const focusNext = useRef<{ control: string; from?: string | null } | null>(null);
+  const focusAfterChange = (control: string) => {
+    focusNext.current = { control, from: version ?? null };
+  };
   const undoButton = useRef<HTMLButtonElement>(null);
   const group = useRef<HTMLDivElement>(null);
 
@@ -75,44 +81,51 @@ export function CardListEditor({
   const { write, busy } = useCardListWrite(list, (result) => {
     const done = pending;
     setPending(null);
-    if (!applied(result) || !result.ok) return;
+    if (!applied(result) || !result.ok) {
+      focusNext.current = null;
+      return;
+    }
     if (done === "remove" && removing) {
       setRemoved({ title: removing.title, before: result.before });
       setRemoving(null);
-      focusNext.current = "undo";
     } else if (done === "undo") {
       setRemoved(null);
       showToast("success", "تم التراجع", "أُعيدت البطاقة إلى القائمة");
-      focusNext.current = "add";
     }
   });
 
+  // Moving a focused element in the page blurs it: focus is given once the change has rendered.
   useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
+    const next = focusNext.current;
+    if (!next) return;
+    if (next.from !== undefined && next.from === (version ?? null)) return;
+    const element =
+      next.control === "undo"
+        ? undoButton.current
+        : group.current?.querySelector<HTMLElement>(`[data-edit-control="${next.control}"]`);
+    if (!element) return;
     focusNext.current = null;
-    requestAnimationFrame(() => {
-      if (target === "undo") return undoButton.current?.focus();
-      group.current?.querySelector<HTMLElement>(`[data-edit-control="${target}"]`)?.focus();
-    });
+    element.focus();
   });
 
   const move = (item: CardItem, direction: "up" | "down") => {
     if (busy) return;
     setPending("move");
-    focusNext.current = `card-${direction}-${item.key}`;
+    focusAfterChange(`card-${direction}-${item.key}`);
     write({ intent: "move", itemKey: item.key, direction }, version);
   };
 
   const confirmRemove = () => {
     if (!removing || busy) return;
     setPending("remove");
+    focusAfterChange("undo");
     write({ intent: "remove", itemKey: removing.key }, version);
   };
 
   const undo = () => {
     if (!removed || busy) return;
     setPending("undo");
+    focusAfterChange("add");
     if (removed.before) write({ intent: "restore", revisionId: removed.before }, version);
     else write({ intent: "reset" }, version);
   };
@@ -170,9 +183,7 @@ export function CardListEditor({
           version={version}
           onClose={() => {
             setAdding(false);
-            requestAnimationFrame(() =>
-              group.current?.querySelector<HTMLElement>('[data-edit-control="add"]')?.focus(),
-            );
+            focusNext.current = { control: "add" };
           }}
           onAdded={(result) => {
             applied(result);
@@ -181,7 +192,7 @@ export function CardListEditor({
             const added = result.ok
               ? result.list?.items.find((card) => !items.some((old) => old.key === card.key))
               : undefined;
-            focusNext.current = added ? `card-up-${added.key}` : "add";
+            focusAfterChange(added ? `card-up-${added.key}` : "add");
           }}
         />
       )}
@@ -193,7 +204,7 @@ export function CardListEditor({
           onCancel={() => {
             const key = removing.key;
             setRemoving(null);
-            focusNext.current = `card-remove-${key}`;
+            focusNext.current = { control: `card-remove-${key}` };
           }}
         />
       )}
@@ -202,14 +213,14 @@ export function CardListEditor({
           list={list}
           onClose={() => {
             setHistoryOpen(false);
-            focusNext.current = "history";
+            focusNext.current = { control: "history" };
           }}
           onRestored={(result) => {
             applied(result);
             setHistoryOpen(false);
             setRemoved(null);
             showToast("success", "تمت الاستعادة", CARD_LIST_MESSAGES.restored);
-            focusNext.current = "history";
+            focusAfterChange("history");
           }}
         />
       )}
