@@ -192,7 +192,8 @@ export function CardListEditor({
             const added = result.ok
               ? result.list?.items.find((card) => !items.some((old) => old.key === card.key))
               : undefined;
-            focusAfterChange(added ? `card-up-${added.key}` : "add");
+            // The page's data already holds the new card (its loaders re-ran before this answer).
+            focusNext.current = { control: added ? `card-up-${added.key}` : "add" };
           }}
         />
       )}
@@ -220,7 +221,7 @@ export function CardListEditor({
             setHistoryOpen(false);
             setRemoved(null);
             showToast("success", "تمت الاستعادة", CARD_LIST_MESSAGES.restored);
-            focusAfterChange("history");
+            focusNext.current = { control: "history" };
           }}
         />
       )}
