@@ -104,6 +104,7 @@ export default [
   route("atom.xml", "routes/resources/news-feed.ts", { id: "atom-feed" }),
   route("api/auth/*", "routes/resources/auth.ts"),
   route("api/page-content", "routes/resources/page-content.ts"),
+  route("api/card-lists", "routes/resources/card-lists.ts"),
   route("display", "routes/resources/display.ts"),
   // The sitemap's parts, named by /sitemap.xml (docs/decisions/053).
   route("sitemap/:part", "routes/resources/sitemap-part.ts"),

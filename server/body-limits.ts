@@ -63,7 +63,7 @@ const SIGN_IN_PATHS = /^\/(?:login|auth|setup)$/;
 const IMAGE_FORMS = /^\/admin\/dashboard\/(?:posts|images)\/(?:new|[^/]+\/edit)$/;
 /** The document upload form: a PDF of up to 20 MB (docs/decisions/048). */
 const DOCUMENT_UPLOAD = "/admin/dashboard/documents/new";
-const STAFF_WRITES = /^\/(?:admin(?:\/.*)?|api\/page-content|account\/two-factor)$/;
+const STAFF_WRITES = /^\/(?:admin(?:\/.*)?|api\/page-content|api\/card-lists|account\/two-factor)$/;
 
 /** The cap of a request to `pathname` (see routePathOf). */
 export function bodyLimitFor(pathname: string): BodyLimit {
@@ -74,6 +74,8 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   if (path === DOCUMENT_UPLOAD) return { maxBytes: DOCUMENT_UPLOAD_MAX_BYTES, staffOnly };
   // Page texts are posted as URL-encoded forms: 20,000 Arabic letters are some 120 KB.
   if (path === "/api/page-content") return { maxBytes: FORM_MAX_BYTES, staffOnly };
+  // A new card may carry its image (docs/decisions/047).
+  if (path === "/api/card-lists") return { maxBytes: UPLOAD_MAX_BYTES, staffOnly };
   if (path.startsWith("/api/")) return { maxBytes: API_MAX_BYTES, staffOnly };
   return { maxBytes: FORM_MAX_BYTES, staffOnly };
 }

@@ -8,6 +8,7 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from "react-router";
+import type { CardListMap, StoredCardList } from "~/shared/card-items";
 import { type BlockMap, blockId, type StoredBlock } from "~/shared/content-blocks";
 import {
   concerns,
@@ -31,6 +32,7 @@ const MAX_EVENTS_PER_SECOND = 10;
 /** Whether the event itself holds all the page needs (no request): a text, a layout setting. */
 export function carriesValue(event: LiveEvent): boolean {
   if (event.table === "page_content") return "block" in event && Boolean(event.key);
+  if (event.table === "content_lists") return "list" in event && Boolean(event.key);
   if (event.table === "site_settings") {
     return "value" in event && LAYOUT_SETTINGS.includes(event.key as LayoutSetting);
   }
@@ -80,6 +82,35 @@ export function useLiveBlocks(loaded: BlockMap, paths: readonly string[]): Block
     const merged = { ...loaded };
     for (const [id, block] of Object.entries(changes.blocks)) {
       if (block) merged[id] = block;
+      else delete merged[id];
+    }
+    return merged;
+  }, [loaded, changes]);
+}
+
+/**
+ * The loader's card lists with the lists that arrived since in events (docs/decisions/047), as
+ * `useLiveBlocks` does for page texts.
+ */
+export function useLiveCardLists(loaded: CardListMap, paths: readonly string[]): CardListMap {
+  const [changes, setChanges] = useState<{
+    base: CardListMap;
+    lists: Record<string, StoredCardList | null>;
+  }>({ base: loaded, lists: {} });
+  useArrivedValues((event) => {
+    if (event.table !== "content_lists" || !event.page_path || !event.key) return;
+    if (!paths.includes(event.page_path)) return;
+    const id = blockId(event.page_path, event.key);
+    setChanges((previous) => ({
+      base: loaded,
+      lists: { ...(previous.base === loaded ? previous.lists : {}), [id]: event.list ?? null },
+    }));
+  });
+  return useMemo(() => {
+    if (changes.base !== loaded) return loaded;
+    const merged = { ...loaded };
+    for (const [id, list] of Object.entries(changes.lists)) {
+      if (list) merged[id] = list;
       else delete merged[id];
     }
     return merged;

@@ -3,6 +3,7 @@ import type { ElementType } from "react";
 import { Text } from "~/components/content-block";
 import { SiteLink } from "~/components/site-link";
 import { cn } from "~/shared/cn";
+import { imageSrcSet } from "~/shared/image-rules";
 
 // The building blocks of the public pages. Every text they show is an editable content
 // block whose key is derived from the `k` the page gives them, so keys stay unique per page.
@@ -89,6 +90,7 @@ export function InfoCard({
   to,
   more,
   badge,
+  image,
   children,
   className,
 }: {
@@ -96,6 +98,8 @@ export function InfoCard({
   title: string;
   description?: string;
   icon?: LucideIcon;
+  /** A photo at the top of the card (an uploaded image, with its smaller copies). */
+  image?: { url: string; alt: string };
   to?: string;
   more?: string;
   /** A short editable label above the title (`k`-badge), e.g. the years of a phase. */
@@ -105,6 +109,16 @@ export function InfoCard({
 }) {
   const body = (
     <>
+      {image && (
+        <img
+          src={image.url}
+          srcSet={imageSrcSet(image.url)}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          alt={image.alt}
+          loading="lazy"
+          className="mb-4 aspect-video w-full rounded-xl bg-surface object-cover"
+        />
+      )}
       {Icon && (
         <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-primary-light text-primary">
           <Icon aria-hidden className="size-6" />
@@ -345,40 +359,5 @@ export function Callout({
         {children}
       </div>
     </div>
-  );
-}
-
-export interface CardItem {
-  key: string;
-  title: string;
-  description?: string;
-  icon?: LucideIcon;
-  to?: string;
-}
-
-/** A grid of InfoCards, one an item, keyed by `item.key`; linked items get the `more` cue. */
-export function CardList({
-  items,
-  columns,
-  more,
-}: {
-  items: readonly CardItem[];
-  columns?: keyof typeof GRID_COLUMNS;
-  more?: string;
-}) {
-  return (
-    <CardGrid columns={columns}>
-      {items.map((item) => (
-        <InfoCard
-          key={item.key}
-          k={item.key}
-          title={item.title}
-          description={item.description}
-          icon={item.icon}
-          to={item.to}
-          more={item.to ? more : undefined}
-        />
-      ))}
-    </CardGrid>
   );
 }

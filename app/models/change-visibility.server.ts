@@ -74,6 +74,16 @@ export function createPublicChangeFilter() {
               block: event.block,
             }
           : { table: event.table, page_path: event.page_path ?? null };
+      case "content_lists":
+        // Every stored list is public (a list has no drafts): which one and its new cards go along.
+        return "list" in event
+          ? {
+              table: event.table,
+              page_path: event.page_path ?? null,
+              key: event.key,
+              list: event.list,
+            }
+          : { table: event.table, page_path: event.page_path ?? null };
       case "site_settings":
         // Only the public settings, with their new value; the others concern no public page.
         if (!isPublicSettingKey(event.key)) return null;

@@ -1,3 +1,4 @@
+import { readPageCardLists } from "~/models/content-lists.server";
 import { readPageBlocks } from "~/models/page-content.server";
 import { readAllSettings, SETTING_DEFAULTS } from "~/models/site-settings.server";
 import { blockId } from "~/shared/content-blocks";
@@ -19,6 +20,10 @@ export async function withNewValue(event: ChangeEvent): Promise<ChangeWithValue>
     if (event.table === "page_content" && event.page_path && event.key) {
       const blocks = await readPageBlocks(event.page_path);
       return { ...event, block: blocks[blockId(event.page_path, event.key)] ?? null };
+    }
+    if (event.table === "content_lists" && event.page_path && event.key) {
+      const lists = await readPageCardLists(event.page_path);
+      return { ...event, list: lists[blockId(event.page_path, event.key)] ?? null };
     }
     if (event.table === "site_settings" && isPublicSettingKey(event.key)) {
       const settings = await readAllSettings();

@@ -44,3 +44,14 @@ test("a table no page shows as a list concerns no page", () => {
   const unknown = { table: "sessions" } as unknown as { table: ListTable };
   expect(concerns(unknown, page("/", LIST_TABLES))).toBe(false);
 });
+
+test("a card list change concerns its own page only, not the others nor the staff lists", () => {
+  const cards = (page_path?: string | null) => ({ table: "content_lists" as const, page_path });
+  expect(concerns(cards("/services/programs"), page("/services/programs"))).toBe(true);
+  expect(concerns(cards("/services/programs"), page("/services/programs/"))).toBe(true);
+  expect(concerns(cards("/services/programs"), page("/services"))).toBe(false);
+  expect(concerns(cards("/"), page("/about/vision"))).toBe(false);
+  expect(concerns(cards("/governance"), page("/admin/dashboard", LIST_TABLES))).toBe(false);
+  // A change whose page is not known may be on any page.
+  expect(concerns(cards(null), page("/donate"))).toBe(true);
+});

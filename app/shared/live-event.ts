@@ -1,3 +1,4 @@
+import type { StoredCardList } from "./card-items";
 import type { StoredBlock } from "./content-blocks";
 
 /**
@@ -41,7 +42,10 @@ export const LIST_TABLES: readonly ListTable[] = [
 ];
 
 /** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */
-export type ChangeTable = "page_content" | "site_settings" | ListTable;
+export type ChangeTable = "page_content" | "site_settings" | ListTable | CardListTable;
+
+/** The card lists admins change in edit mode (database/migrations/0011, docs/decisions/047). */
+export type CardListTable = "content_lists";
 
 /** What a content table's trigger announces: every other shape of the event derives from it. */
 export interface ChangeEvent {
@@ -78,6 +82,8 @@ export type ChangeWithValue = ChangeEvent & {
   block?: StoredBlock | null;
   /** A public setting as pages read it (over its default). */
   value?: unknown;
+  /** A card list as now stored (every stored list is public); null: back to its defaults. */
+  list?: StoredCardList | null;
 };
 
 /**
@@ -85,7 +91,7 @@ export type ChangeWithValue = ChangeEvent & {
  * with its new value — never a row's key or the operation.
  */
 export type PublicChange = Pick<ChangeWithValue, "table"> &
-  Partial<Pick<ChangeWithValue, "page_path" | "key" | "block" | "value">>;
+  Partial<Pick<ChangeWithValue, "page_path" | "key" | "block" | "value" | "list">>;
 
 /**
  * What an open page hears on /realtime (server/realtime.ts): a staff stream sends the whole
@@ -123,6 +129,9 @@ export function concerns(event: Pick<LiveEvent, "table" | "page_path">, page: Li
       );
     case "site_settings":
       return true;
+    // A card list is shown by its own page only (docs/decisions/047).
+    case "content_lists":
+      return !event.page_path || event.page_path === page.pagePath;
     default:
       return (page.lists as readonly string[]).includes(event.table);
   }

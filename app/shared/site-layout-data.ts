@@ -1,3 +1,4 @@
+import type { CardListMap } from "./card-items";
 import type { BlockMap } from "./content-blocks";
 import type { ContactInfo, SocialLinks } from "./site-settings";
 
@@ -10,4 +11,6 @@ export interface SiteLayoutData {
   blockPaths: string[];
   contact: ContactInfo;
   social: SocialLinks;
+  /** The page's stored card lists (docs/decisions/047); a list without one shows its defaults. */
+  cardLists: CardListMap;
 }

@@ -4,6 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { createCampaign } from "~/models/campaigns.server";
 import { createCategory } from "~/models/categories.server";
+import { addCard } from "~/models/content-lists.server";
 import { createDocument } from "~/models/documents.server";
 // Events (docs/decisions/052).
 import { registerForEvent } from "~/models/event-registrations.server";
@@ -40,6 +41,7 @@ import * as usersRoute from "~/routes/admin/users";
 import * as videoFormRoute from "~/routes/admin/videos/form";
 import * as videoListRoute from "~/routes/admin/videos/list";
 import * as profileRoute from "~/routes/auth/profile";
+import * as cardListsRoute from "~/routes/resources/card-lists";
 import * as pageContentRoute from "~/routes/resources/page-content";
 import { LIST_INTENTS } from "~/services/staff-actions.server";
 import { ACCOUNT_INTENTS, TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
@@ -49,6 +51,8 @@ import { db } from "~/utils/db.server";
 import {
   accounts,
   categories,
+  contentListRevisions,
+  contentLists,
   documents,
   eventRegistrations,
   events,
@@ -1014,6 +1018,130 @@ async function newRegistration() {
 const registrationRow = (id: string) =>
   rowOf(db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id)));
 
+// ─── card lists (issue 23 item 1, docs/decisions/047): admins only ──────────────────────────
+const CARD_LIST = { pagePath: "/governance", listKey: "principles" };
+const CARD_LISTS_PATH = "/api/card-lists";
+async function cardListRow() {
+  return rowOf(
+    db
+      .select()
+      .from(contentLists)
+      .where(
+        and(
+          eq(contentLists.pagePath, CARD_LIST.pagePath),
+          eq(contentLists.listKey, CARD_LIST.listKey),
+        ),
+      ),
+  );
+}
+/** A fresh stored list: the built-in principles and one added card; answers its version. */
+async function storedCardList() {
+  await db.delete(contentLists);
+  const outcome = await addCard(owner, {
+    target: CARD_LIST,
+    fields: { title: unique("مبدأ"), text: "نص" },
+  });
+  if (outcome.status !== "saved" || !outcome.list) throw new Error("the list was not saved");
+  return outcome.list;
+}
+const cardListPost = (who: TestUser | null, form: Record<string, string | Blob>) =>
+  post(cardListsRoute, who, CARD_LISTS_PATH, { ...CARD_LIST, ...form });
+const cardListTitles = async () => ((await cardListRow())?.items ?? []).map((item) => item.title);
+
+const CARD_LIST_MUTATIONS: Mutation[] = [
+  {
+    name: "card list: add a card",
+    route: "app/routes/resources/card-lists.ts",
+    intent: "add",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const list = await storedCardList();
+      const title = unique("بطاقة");
+      return tried(
+        cardListPost(who, { intent: "add", title, text: "نص", expectedUpdatedAt: list.updatedAt }),
+        async () => (await cardListTitles()).includes(title),
+      );
+    },
+  },
+  {
+    name: "card list: remove a card",
+    route: "app/routes/resources/card-lists.ts",
+    intent: "remove",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const list = await storedCardList();
+      const [first] = list.items;
+      return tried(
+        cardListPost(who, {
+          intent: "remove",
+          itemKey: first.key,
+          expectedUpdatedAt: list.updatedAt,
+        }),
+        async () => !(await cardListTitles()).includes(first.title),
+      );
+    },
+  },
+  {
+    name: "card list: move a card",
+    route: "app/routes/resources/card-lists.ts",
+    intent: "move",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const list = await storedCardList();
+      const last = list.items[list.items.length - 1];
+      return tried(
+        cardListPost(who, {
+          intent: "move",
+          itemKey: last.key,
+          direction: "up",
+          expectedUpdatedAt: list.updatedAt,
+        }),
+        async () => (await cardListTitles()).at(-1) !== last.title,
+      );
+    },
+  },
+  {
+    name: "card list: restore a version",
+    route: "app/routes/resources/card-lists.ts",
+    intent: "restore",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const first = await storedCardList();
+      const second = await addCard(owner, {
+        target: CARD_LIST,
+        fields: { title: unique("ثانية"), text: "نص" },
+        expectedUpdatedAt: first.updatedAt,
+      });
+      if (second.status !== "saved" || !second.list) throw new Error("not saved");
+      const [revision] = await db
+        .select({ id: contentListRevisions.id })
+        .from(contentListRevisions)
+        .where(eq(contentListRevisions.savedAt, new Date(first.updatedAt)));
+      return tried(
+        cardListPost(who, {
+          intent: "restore",
+          revisionId: revision.id,
+          expectedUpdatedAt: second.list.updatedAt,
+        }),
+        async () => (await cardListTitles()).length === first.items.length,
+      );
+    },
+  },
+  {
+    name: "card list: back to the built-in cards",
+    route: "app/routes/resources/card-lists.ts",
+    intent: "reset",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const list = await storedCardList();
+      return tried(
+        cardListPost(who, { intent: "reset", expectedUpdatedAt: list.updatedAt }),
+        async () => !(await cardListRow()),
+      );
+    },
+  },
+];
+
 const newVolunteer = () =>
   registerVolunteer({
     fullName: `متطوع المصفوفة ${++counter}`,
@@ -1096,7 +1224,7 @@ const expectedOf = (mutation: Mutation): Outcome[] => [
   mutation.withoutTwoFactor ?? TWO_FACTOR,
 ];
 
-describe.each(MUTATIONS)("$name", (mutation) => {
+describe.each([...MUTATIONS, ...CARD_LIST_MUTATIONS])("$name", (mutation) => {
   test.each(WHO.map((who, index) => ({ who, expected: expectedOf(mutation)[index] })))(
     "$who → $expected",
     async ({ who, expected }) => {
@@ -1124,6 +1252,7 @@ describe("the matrix covers every mutation", () => {
   test("every route module with an action has rows, or a reason not to", () => {
     const covered = new Set([
       ...MUTATIONS.map((m) => m.route),
+      ...CARD_LIST_MUTATIONS.map((m) => m.route),
       ...Object.keys(NOT_STAFF_MUTATIONS),
     ]);
     const missing = routeModulesWithActions().filter((file) => !covered.has(file));

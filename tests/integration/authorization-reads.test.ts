@@ -3,6 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { createCampaign } from "~/models/campaigns.server";
 import { createCategory } from "~/models/categories.server";
+import { addCard } from "~/models/content-lists.server";
 import { createDocument } from "~/models/documents.server";
 // Events (docs/decisions/052).
 import { registerForEvent } from "~/models/event-registrations.server";
@@ -42,6 +43,7 @@ import * as settingsRoute from "~/routes/admin/settings";
 import * as usersRoute from "~/routes/admin/users";
 import * as videoFormRoute from "~/routes/admin/videos/form";
 import * as videoListRoute from "~/routes/admin/videos/list";
+import * as cardListsRoute from "~/routes/resources/card-lists";
 import * as pageContentRoute from "~/routes/resources/page-content";
 import { loader as searchLoader } from "~/routes/site/search";
 import { TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
@@ -367,6 +369,15 @@ const READS: Read[] = [
     expected: STAFF_ONLY,
     served: (body) => expect(String(body.email)).toContain(SECRET_WORD),
   },
+  {
+    // Who changed a card list and when (issue 23 item 1): admins only, like a page text's history.
+    name: "a card list's history (edit mode)",
+    route: "app/routes/resources/card-lists.ts",
+    loader: cardListsRoute.loader,
+    path: () => "/api/card-lists?pagePath=%2Fgovernance&listKey=structure",
+    expected: [401, 403, 403, SERVED],
+    served: (body) => expect(text(body)).toContain(SECRET_WORD),
+  },
 ];
 
 let campaignId = "";
@@ -400,6 +411,15 @@ beforeAll(async () => {
     attendees: 1,
   });
   eventIds = { draft: draftEvent.id, published: published.id };
+});
+
+// A card list with a saved version, for its history's row.
+beforeAll(async () => {
+  const owner = await createUser("admin", "مدير القوائم");
+  await addCard(owner, {
+    target: { pagePath: "/governance", listKey: "structure" },
+    fields: { title: `لجنة ${SECRET_WORD}`, text: "نص" },
+  });
 });
 
 const HISTORY_KEY = "matrix-history";

@@ -21,6 +21,7 @@ import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createCampaign, listCampaignsForStaff, scheduleCampaign } from "~/models/campaigns.server";
 import { createCategory } from "~/models/categories.server";
+import { addCard, getCardLists } from "~/models/content-lists.server";
 import { createDocument, listPublishedDocuments } from "~/models/documents.server";
 import { registerForEvent } from "~/models/event-registrations.server";
 import { createEvent } from "~/models/events.server";
@@ -149,6 +150,9 @@ async function newServerDatabase(): Promise<string> {
   return url.toString();
 }
 
+const CARD_LIST = { pagePath: "/services/programs", listKey: "programs" };
+const ADDED_PROGRAM = "برنامج رمضان";
+
 /** The URL of the server database this file runs on (TEST_DATABASE_URL mode). */
 const installedUrl = () =>
   (getDatabaseHandle().db as unknown as { $client: pg.Pool }).$client.options
@@ -254,6 +258,11 @@ async function seedSite() {
     inArchive: true,
   });
   await scheduleCampaign(editor, campaign.id, null);
+  // A card list an admin changed (docs/decisions/047): its row and its history travel too.
+  await addCard(admin, {
+    target: CARD_LIST,
+    fields: { title: ADDED_PROGRAM, text: "إفطار جماعي ولقاءات مسائية طوال الشهر الكريم." },
+  });
 }
 
 /** Backs up the database this file runs on, as the running server does (its open handle). */
@@ -404,6 +413,31 @@ describe("a backup restores with every row and every file", () => {
         await restored.close();
       }
       expect(await pgliteRows(restoredDb)).toEqual(site.rows);
+    },
+    HEAVY,
+  );
+
+  test(
+    "a card list an admin changed comes back with its cards and its history",
+    async () => {
+      const { dataDir } = await restoredOnce(await archiveFromPglite());
+      const restoredDb = embeddedDatabaseDir(dataDir);
+      const rows = await pgliteRows(restoredDb);
+      expect(rows["public.content_lists"]).toHaveLength(1);
+      expect(rows["public.content_list_revisions"]).toHaveLength(1);
+      expect(rows["public.content_list_revisions"][0]).toContain(`أُضيفت بطاقة «${ADDED_PROGRAM}»`);
+      const original = getDatabaseHandle();
+      const restored: DatabaseHandle = createPgliteHandle(new PGlite(restoredDb));
+      installDatabase(restored);
+      try {
+        const lists = await getCardLists([CARD_LIST.pagePath]);
+        const titles = Object.values(lists)[0]?.items.map((card) => card.title);
+        expect(titles).toHaveLength(7);
+        expect(titles?.at(-1)).toBe(ADDED_PROGRAM);
+      } finally {
+        installDatabase(original);
+        await restored.close();
+      }
     },
     HEAVY,
   );

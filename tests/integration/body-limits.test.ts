@@ -374,6 +374,7 @@ describe("bodyLimitFor", () => {
       ["/setup.data", SIGN_IN_MAX_BYTES, false],
       ["/api/auth/sign-in/email", API_MAX_BYTES, false],
       ["/api/page-content", FORM_MAX_BYTES, true],
+      ["/api/card-lists", UPLOAD_MAX_BYTES, true],
       ["/admin/dashboard/posts/new.data", UPLOAD_MAX_BYTES, true],
       ["/admin/dashboard/images/0b7c/edit", UPLOAD_MAX_BYTES, true],
       ["/admin/dashboard/videos/new", FORM_MAX_BYTES, true],

@@ -217,3 +217,29 @@ export function EditControl({
   if (!anchored) return button;
   return slot ? createPortal(button, slot) : null;
 }
+
+/**
+ * Makes a button one of its group's edit controls (a card list's move and remove buttons,
+ * docs/decisions/047): it shares the group's one Tab stop, and the arrow keys, Home and End move
+ * between the group's controls as they do between its text controls.
+ */
+export function useGroupedControl(controlKey: string) {
+  const own = useRef<HTMLButtonElement | null>(null);
+  useStopWatcher();
+  useLayoutEffect(() => {
+    const button = own.current;
+    if (!button) return;
+    const group = groupOf(button);
+    scheduleRove(group);
+    return () => scheduleRove(group);
+  }, []);
+  return {
+    ref: own,
+    tabIndex: -1,
+    "data-edit-control": controlKey,
+    "aria-describedby": EDIT_CONTROLS_HINT_ID,
+    onFocus: (event: React.FocusEvent<HTMLButtonElement>) =>
+      rove(groupOf(event.currentTarget), event.currentTarget),
+    onKeyDown: moveWithinGroup,
+  };
+}

@@ -1,6 +1,8 @@
 import { HeartHandshake } from "lucide-react";
-import { Callout, CardList, PageHero, Section } from "~/components/page";
-import { COMMITMENT, STRATEGIC_GOALS } from "~/content/objectives";
+import { Callout, PageHero, Section } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
+import { OBJECTIVES } from "~/content/card-lists";
+import { COMMITMENT } from "~/content/objectives";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-objectives";
 
@@ -16,7 +18,7 @@ export default function AboutObjectives() {
     <>
       <PageHero k="about-objectives" title={TITLE} subtitle={SUBTITLE} />
       <Section k="goals" title="أهدافنا الستة">
-        <CardList items={STRATEGIC_GOALS} />
+        <EditableCardList list={OBJECTIVES} />
       </Section>
       <Section k="commitment-section" title="عهدٌ نقطعه على أنفسنا" className="pt-0">
         <Callout

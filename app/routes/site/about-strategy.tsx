@@ -1,12 +1,12 @@
 import { Text } from "~/components/content-block";
-import { CardGrid, CardList, InfoCard, PageHero, Section, StatGrid } from "~/components/page";
+import { CardGrid, InfoCard, PageHero, Section, StatGrid } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
+import { STRATEGY_GROUPS, STRATEGY_INCOME } from "~/content/card-lists";
 import { formatCount } from "~/content/format";
 import {
-  INCOME_SOURCES,
   indicatorGoal,
   KEY_INDICATORS,
   PHASES,
-  TARGET_GROUPS,
   TARGET_KEYS,
   TARGET_LABELS,
 } from "~/content/strategy";
@@ -24,7 +24,7 @@ export default function AboutStrategy() {
     <>
       <PageHero k="about-strategy" title={TITLE} subtitle={SUBTITLE} />
       <Section k="target-groups" title="الفئات المستهدفة" intro="أربع فئات نعمل معها ومن أجلها.">
-        <CardList items={TARGET_GROUPS} columns={4} />
+        <EditableCardList list={STRATEGY_GROUPS} columns={4} />
       </Section>
       <Section
         k="income-sources"
@@ -32,7 +32,7 @@ export default function AboutStrategy() {
         intro="موارد متنوعة تضمن استدامة خدماتنا واستقلالية قرارنا."
         tinted
       >
-        <CardList items={INCOME_SOURCES} columns={4} />
+        <EditableCardList list={STRATEGY_INCOME} columns={4} />
       </Section>
       <Section
         k="phases"

@@ -1,6 +1,6 @@
-import { CardList, PageHero, Section } from "~/components/page";
-import { VISION_AND_MISSION } from "~/content/about";
-import { VALUES } from "~/content/home";
+import { PageHero, Section } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
+import { VISION_CARDS, VISION_VALUES } from "~/content/card-lists";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-vision";
 
@@ -15,7 +15,7 @@ export default function AboutVision() {
     <>
       <PageHero k="about-vision" title={TITLE} subtitle={SUBTITLE} />
       <Section k="vision-mission" title="رؤيتنا ورسالتنا">
-        <CardList items={VISION_AND_MISSION} columns={2} />
+        <EditableCardList list={VISION_CARDS} columns={2} />
       </Section>
       <Section
         k="values"
@@ -23,7 +23,7 @@ export default function AboutVision() {
         intro="تسع قيم نحتكم إليها في كل ما نقدّمه لكبار السن وأسرهم."
         tinted
       >
-        <CardList items={VALUES} />
+        <EditableCardList list={VISION_VALUES} />
       </Section>
     </>
   );

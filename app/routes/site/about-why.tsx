@@ -1,5 +1,6 @@
-import { CardList, PageHero, Section } from "~/components/page";
-import { EXTRA_BENEFITS, REASONS, SOCIAL_IMPACT } from "~/content/why";
+import { PageHero, Section } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
+import { WHY_BENEFITS, WHY_IMPACT, WHY_REASONS } from "~/content/card-lists";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-why";
 
@@ -14,7 +15,7 @@ export default function AboutWhy() {
     <>
       <PageHero k="about-why" title={TITLE} subtitle={SUBTITLE} />
       <Section k="reasons" title="ستة أسباب لوجودنا">
-        <CardList items={REASONS} />
+        <EditableCardList list={WHY_REASONS} />
       </Section>
       <Section
         k="impact"
@@ -22,14 +23,14 @@ export default function AboutWhy() {
         intro="ما يتغيّر حين يجد كبير السن من يرعاه ويقدّره."
         tinted
       >
-        <CardList items={SOCIAL_IMPACT} />
+        <EditableCardList list={WHY_IMPACT} />
       </Section>
       <Section
         k="extra-benefits"
         title="فوائد إضافية"
         intro="أثرٌ يتجاوز كبار السن إلى المنطقة كلها."
       >
-        <CardList items={EXTRA_BENEFITS} />
+        <EditableCardList list={WHY_BENEFITS} />
       </Section>
     </>
   );

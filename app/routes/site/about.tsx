@@ -1,6 +1,8 @@
 import { Text } from "~/components/content-block";
-import { CardList, PageHero, Section } from "~/components/page";
-import { ABOUT_PILLARS, ABOUT_PLANS, WHO_WE_ARE } from "~/content/about";
+import { PageHero, Section } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
+import { WHO_WE_ARE } from "~/content/about";
+import { ABOUT_PILLAR_CARDS, ABOUT_PLAN_CARDS } from "~/content/card-lists";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about";
 
@@ -30,14 +32,14 @@ export default function About() {
         intro="ما نؤمن به، وما نسعى إليه، ولماذا اخترنا هذا الطريق."
         tinted
       >
-        <CardList items={ABOUT_PILLARS} more="اقرأ المزيد" />
+        <EditableCardList list={ABOUT_PILLAR_CARDS} more="اقرأ المزيد" />
       </Section>
       <Section
         k="plans"
         title="خطتنا ونطاق عملنا"
         intro="إلى أين نمضي حتى عام 2030، وأين نقدّم خدماتنا."
       >
-        <CardList items={ABOUT_PLANS} columns={2} more="اقرأ المزيد" />
+        <EditableCardList list={ABOUT_PLAN_CARDS} columns={2} more="اقرأ المزيد" />
       </Section>
     </>
   );

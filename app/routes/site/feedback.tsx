@@ -1,5 +1,6 @@
-import { CardList, PageHero, Section } from "~/components/page";
-import { FEEDBACK_AUDIENCES } from "~/content/feedback";
+import { PageHero, Section } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
+import { FEEDBACK_CARDS } from "~/content/card-lists";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/feedback";
 
@@ -18,7 +19,7 @@ export default function Feedback() {
         title="شاركنا رأيك"
         intro="اختر الاستبيان الذي يناسبك؛ لن يستغرق منك إلا دقائق معدودة."
       >
-        <CardList items={FEEDBACK_AUDIENCES} columns={2} more="شارك برأيك" />
+        <EditableCardList list={FEEDBACK_CARDS} columns={2} more="شارك برأيك" />
       </Section>
     </>
   );

@@ -1,17 +1,15 @@
 import { Mail } from "lucide-react";
 import { Text } from "~/components/content-block";
-import {
-  Callout,
-  CardGrid,
-  CardList,
-  FeatureList,
-  InfoCard,
-  PageHero,
-  Section,
-} from "~/components/page";
+import { Callout, CardGrid, FeatureList, InfoCard, PageHero, Section } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
 import { ContactValue, useSiteContact } from "~/components/site/contact-details";
 import { DocumentsList } from "~/components/site/documents-list";
-import { POLICIES_AND_OVERSIGHT, PRINCIPLES, REPORTS, STRUCTURE } from "~/content/governance";
+import {
+  GOVERNANCE_PRINCIPLES,
+  GOVERNANCE_REPORTS,
+  GOVERNANCE_STRUCTURE,
+} from "~/content/card-lists";
+import { POLICIES_AND_OVERSIGHT } from "~/content/governance";
 import { listGovernanceDocuments } from "~/models/documents.server";
 import { isDocumentCategory } from "~/shared/documents";
 import type { LiveHandle } from "~/shared/live-event";
@@ -45,7 +43,7 @@ export default function Governance({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero k="governance" title={TITLE} subtitle={SUBTITLE} />
       <Section k="principles" title="مبادئ الحوكمة" intro="أربعة مبادئ تحكم قراراتنا وتعاملاتنا.">
-        <CardList items={PRINCIPLES} columns={4} />
+        <EditableCardList list={GOVERNANCE_PRINCIPLES} columns={4} />
       </Section>
       <Section
         k="structure"
@@ -53,7 +51,7 @@ export default function Governance({ loaderData }: Route.ComponentProps) {
         intro="أدوار واضحة ومسؤوليات محددة، من مجلس الإدارة حتى فرق العمل الميدانية."
         tinted
       >
-        <CardList items={STRUCTURE} columns={4} />
+        <EditableCardList list={GOVERNANCE_STRUCTURE} columns={4} />
       </Section>
       <Section k="policies-oversight" title="السياسات وإجراءات الرقابة">
         <CardGrid columns={2}>
@@ -76,7 +74,7 @@ export default function Governance({ loaderData }: Route.ComponentProps) {
         intro="نضع بين أيديكم ما يبيّن عملنا ونتائجه، ونحدّثه فور اعتماده."
         tinted
       >
-        <CardList items={REPORTS} columns={4} />
+        <EditableCardList list={GOVERNANCE_REPORTS} columns={4} />
         <DocumentsList library={loaderData.documents} />
         <Callout
           k="reports-request"

@@ -1,9 +1,10 @@
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
-import { CardGrid, InfoCard, Section } from "~/components/page";
+import { Section } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button";
-import { FEATURES, VALUES } from "~/content/home";
+import { HOME_FEATURES, HOME_VALUES } from "~/content/card-lists";
 import { isRegistrationAllowed } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta, SITE_NAME } from "~/shared/meta";
@@ -60,17 +61,7 @@ export default function Home() {
       </Section>
 
       <Section k="features" title="ما يميزنا">
-        <CardGrid className="lg:grid-cols-4">
-          {FEATURES.map((feature) => (
-            <InfoCard
-              key={feature.key}
-              k={feature.key}
-              icon={feature.icon}
-              title={feature.title}
-              description={feature.description}
-            />
-          ))}
-        </CardGrid>
+        <EditableCardList list={HOME_FEATURES} className="lg:grid-cols-4" />
       </Section>
 
       <Section
@@ -79,17 +70,7 @@ export default function Home() {
         intro="تسع قيم نلتزم بها في كل ما نقدمه لكبار السن وأسرهم."
         className="bg-surface"
       >
-        <CardGrid>
-          {VALUES.map((value) => (
-            <InfoCard
-              key={value.key}
-              k={value.key}
-              icon={value.icon}
-              title={value.title}
-              description={value.description}
-            />
-          ))}
-        </CardGrid>
+        <EditableCardList list={HOME_VALUES} />
       </Section>
 
       <section className="mx-auto my-10 max-w-5xl rounded-3xl bg-accent-light px-6 py-12 text-center">

@@ -10,10 +10,12 @@ import { BlockScope, BlocksProvider } from "~/components/content-block";
 import { EditModeProvider, useHydrated } from "~/components/edit-mode/edit-mode-context";
 import { useEditMode } from "~/components/edit-mode/edit-mode-state";
 import { ErrorScreen } from "~/components/error-screen";
-import { useLiveBlocks, useLiveSetting } from "~/components/live-updates";
+import { useLiveBlocks, useLiveCardLists, useLiveSetting } from "~/components/live-updates";
+import { CardListsProvider } from "~/components/site/card-list";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { DEFAULT_CONTACT_INFO, DEFAULT_SOCIAL_LINKS } from "~/content/site-defaults";
+import { getCardLists } from "~/models/content-lists.server";
 import { getBlocks } from "~/models/page-content.server";
 import { getSettings } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";
@@ -34,12 +36,20 @@ function EditModeSpacer() {
 }
 
 export async function loader({ request }: Route.LoaderArgs): Promise<SiteLayoutData> {
-  const blockPaths = [toPagePath(new URL(request.url).pathname), SHARED_BLOCK_PATH];
-  const [blocks, settings] = await Promise.all([
+  const pagePath = toPagePath(new URL(request.url).pathname);
+  const blockPaths = [pagePath, SHARED_BLOCK_PATH];
+  const [blocks, settings, cardLists] = await Promise.all([
     getBlocks(blockPaths),
     getSettings(["contact_info", "social_links"]),
+    getCardLists([pagePath]),
   ]);
-  return { blocks, blockPaths, contact: settings.contact_info, social: settings.social_links };
+  return {
+    blocks,
+    blockPaths,
+    contact: settings.contact_info,
+    social: settings.social_links,
+    cardLists,
+  };
 }
 
 /** Each page has its own texts, so the layout reloads them whenever the path changes. */
@@ -58,8 +68,15 @@ export default function SiteLayout() {
   const blocks = useLiveBlocks(loaded.blocks, blockPaths);
   const contact = useLiveSetting("contact_info", loaded.contact);
   const social = useLiveSetting("social_links", loaded.social);
+  const cardLists = useLiveCardLists(loaded.cardLists, blockPaths);
   return (
-    <SiteFrame blocks={blocks} blockPaths={blockPaths} contact={contact} social={social}>
+    <SiteFrame
+      blocks={blocks}
+      blockPaths={blockPaths}
+      contact={contact}
+      social={social}
+      cardLists={cardLists}
+    >
       <Outlet />
     </SiteFrame>
   );
@@ -77,6 +94,7 @@ export function ErrorBoundary() {
       blockPaths={data?.blockPaths ?? []}
       contact={data?.contact ?? DEFAULT_CONTACT_INFO}
       social={data?.social ?? DEFAULT_SOCIAL_LINKS}
+      cardLists={data?.cardLists ?? {}}
     >
       <ErrorScreen />
     </SiteFrame>
@@ -90,6 +108,7 @@ function SiteFrame({
   blockPaths,
   contact,
   social,
+  cardLists,
   children,
 }: LayoutData & { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -108,9 +127,11 @@ function SiteFrame({
           <SiteHeader user={root?.user ?? null} display={root?.display} />
         </BlockScope>
         <BlockScope path={pagePath}>
-          <main id="main" data-block-path={pagePath}>
-            {children}
-          </main>
+          <CardListsProvider value={cardLists}>
+            <main id="main" data-block-path={pagePath}>
+              {children}
+            </main>
+          </CardListsProvider>
         </BlockScope>
         <BlockScope path={SHARED_BLOCK_PATH}>
           <SiteFooter contact={contact} social={social} />

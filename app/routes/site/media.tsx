@@ -1,7 +1,8 @@
 import { Text } from "~/components/content-block";
-import { CardList, PageHero, Section } from "~/components/page";
+import { PageHero, Section } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
 import { ContactDetails } from "~/components/site/contact-details";
-import { MEDIA_SECTIONS } from "~/content/media";
+import { MEDIA_SECTION_CARDS } from "~/content/card-lists";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/media";
 
@@ -16,7 +17,7 @@ export default function Media() {
     <>
       <PageHero k="media" title={TITLE} subtitle={SUBTITLE} />
       <Section k="overview" title="تصفّح المركز الإعلامي">
-        <CardList items={MEDIA_SECTIONS} columns={2} more="تصفّح الآن" />
+        <EditableCardList list={MEDIA_SECTION_CARDS} columns={2} more="تصفّح الآن" />
       </Section>
       <Section
         k="media-team"

@@ -1,12 +1,6 @@
-import {
-  CardGrid,
-  FeatureList,
-  InfoCard,
-  PageHero,
-  Section,
-  StatGrid,
-  Steps,
-} from "~/components/page";
+import { FeatureList, PageHero, Section, StatGrid, Steps } from "~/components/page";
+import { type CardExtras, EditableCardList } from "~/components/site/card-list";
+import { PROGRAM_CARDS } from "~/content/card-lists";
 import {
   durationText,
   JOIN_STEPS,
@@ -23,6 +17,32 @@ const SUBTITLE = "برامج تملأ أيام كبار السن بالمعرف�
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: TITLE, description: SUBTITLE, path: "/services/programs" });
 
+/** A built-in program's figures and points (a program added in edit mode shows its text only). */
+function programExtras(key: string): CardExtras | undefined {
+  const program = PROGRAMS.find((each) => each.key === key);
+  if (!program) return undefined;
+  const k = `program-${program.key}`;
+  return {
+    children: (
+      <>
+        <StatGrid
+          k={k}
+          size="sm"
+          items={[
+            { key: "duration", value: durationText(program.duration), label: "المدة" },
+            {
+              key: "participants",
+              value: participantsText(program.capacity),
+              label: "عدد المشاركين",
+            },
+          ]}
+        />
+        <FeatureList k={`${k}-feature`} items={program.points} />
+      </>
+    ),
+  };
+}
+
 export default function Programs() {
   return (
     <>
@@ -32,34 +52,7 @@ export default function Programs() {
         title="برامجنا"
         intro="ستة برامج يختار منها كبير السن ما يوافق اهتمامه وقدرته."
       >
-        <CardGrid>
-          {PROGRAMS.map((program) => {
-            const k = `program-${program.key}`;
-            return (
-              <InfoCard
-                key={program.key}
-                k={k}
-                icon={program.icon}
-                title={program.title}
-                description={program.description}
-              >
-                <StatGrid
-                  k={k}
-                  size="sm"
-                  items={[
-                    { key: "duration", value: durationText(program.duration), label: "المدة" },
-                    {
-                      key: "participants",
-                      value: participantsText(program.capacity),
-                      label: "عدد المشاركين",
-                    },
-                  ]}
-                />
-                <FeatureList k={`${k}-feature`} items={program.points} />
-              </InfoCard>
-            );
-          })}
-        </CardGrid>
+        <EditableCardList list={PROGRAM_CARDS} extras={programExtras} />
       </Section>
       <Section
         k="benefits"

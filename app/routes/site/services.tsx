@@ -1,5 +1,6 @@
-import { CardList, PageHero, Section } from "~/components/page";
-import { SERVICE_SECTIONS } from "~/content/services";
+import { PageHero, Section } from "~/components/page";
+import { EditableCardList } from "~/components/site/card-list";
+import { SERVICE_SECTION_CARDS } from "~/content/card-lists";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/services";
 
@@ -19,7 +20,7 @@ export default function Services() {
         title="كيف نخدمكم"
         intro="نقدّم لكبار السن وأسرهم نوعين متكاملين من الدعم: خدمات رعاية تلبّي الاحتياجات اليومية، وبرامج تُثري الحياة وتفتح أبواب المشاركة."
       >
-        <CardList items={SERVICE_SECTIONS} columns={2} more="اكتشف المزيد" />
+        <EditableCardList list={SERVICE_SECTION_CARDS} columns={2} more="اكتشف المزيد" />
       </Section>
     </>
   );

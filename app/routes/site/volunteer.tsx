@@ -3,18 +3,15 @@ import { CircleCheck, ShieldCheck } from "lucide-react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { ChoiceGroup, HoneypotField } from "~/components/outreach/choice-group";
-import { CardList, PageHero, Section } from "~/components/page";
+import { PageHero, Section } from "~/components/page";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
+import { EditableCardList } from "~/components/site/card-list";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
+import { VOLUNTEER_CARDS } from "~/content/card-lists";
 import { CITIES } from "~/content/cities";
-import {
-  OTHER_CITY,
-  VOLUNTEER_AVAILABILITY,
-  VOLUNTEER_BENEFITS,
-  VOLUNTEER_INTERESTS,
-} from "~/content/volunteer";
+import { OTHER_CITY, VOLUNTEER_AVAILABILITY, VOLUNTEER_INTERESTS } from "~/content/volunteer";
 import { registerVolunteer } from "~/models/volunteers.server";
 import { publicFormAction } from "~/services/public-forms.server";
 import { browserValidation } from "~/shared/form-validation";
@@ -171,7 +168,7 @@ export default function Volunteer() {
         title="لماذا تتطوع معنا؟"
         intro="ما تقدّمه لكبارنا يعود إليك خيراً وأثراً."
       >
-        <CardList items={VOLUNTEER_BENEFITS} columns={4} />
+        <EditableCardList list={VOLUNTEER_CARDS} columns={4} />
       </Section>
       <section
         aria-labelledby="register-heading"

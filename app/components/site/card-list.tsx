@@ -1,0 +1,67 @@
+import { createContext, lazy, type ReactNode, Suspense, useContext } from "react";
+import { useEditMode } from "~/components/edit-mode/edit-mode-state";
+import type { CardListDefinition } from "~/content/card-lists";
+import type { CardListMap, StoredCardList } from "~/shared/card-items";
+import { blockId } from "~/shared/content-blocks";
+import { type CardExtras, type CardListLayout, CardListView } from "./card-list-view";
+
+export {
+  type CardExtras,
+  type CardListLayout,
+  CardListView,
+  type CardListViewProps,
+  CardView,
+} from "./card-list-view";
+
+// ─── the page's stored lists ───────────────────────────────────────────────────────────────
+
+const CardListsContext = createContext<CardListMap>({});
+
+/** Provides the stored card lists the site layout loaded (and live events brought since). */
+export function CardListsProvider({
+  value,
+  children,
+}: {
+  value: CardListMap;
+  children: ReactNode;
+}) {
+  return <CardListsContext.Provider value={value}>{children}</CardListsContext.Provider>;
+}
+
+/** The list as stored, or null when the page shows its built-in cards. */
+export function useStoredCardList(list: CardListDefinition): StoredCardList | null {
+  return useContext(CardListsContext)[blockId(list.pagePath, list.key)] ?? null;
+}
+
+// The list editor is loaded only for an admin in edit mode; visitors never download it.
+const CardListEditor = lazy(() =>
+  import("~/components/edit-mode/card-list-editor").then((module) => ({
+    default: module.CardListEditor,
+  })),
+);
+
+/**
+ * A card list admins can change in edit mode (docs/decisions/047): the stored cards, or the
+ * code-defined ones until an admin changes the list.
+ */
+export function EditableCardList({
+  list,
+  extras,
+  ...layout
+}: CardListLayout & {
+  list: CardListDefinition;
+  extras?: (key: string) => CardExtras | undefined;
+}) {
+  const stored = useStoredCardList(list);
+  const { enabled } = useEditMode();
+  const items = stored?.items ?? list.defaults;
+  const view = (
+    <CardListView items={items} blockPrefix={list.blockPrefix} extras={extras} {...layout} />
+  );
+  if (!enabled) return view;
+  return (
+    <Suspense fallback={view}>
+      <CardListEditor list={list} stored={stored} extras={extras} layout={layout} />
+    </Suspense>
+  );
+}

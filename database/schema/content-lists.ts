@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { CardItem } from "../../app/shared/card-items";
+import { users } from "./auth";
+
+/** A card list an admin changed (docs/decisions/047); a list without a row shows its defaults. */
+export const contentLists = pgTable(
+  "content_lists",
+  {
+    pagePath: text("page_path").notNull(),
+    listKey: text("list_key").notNull(),
+    items: jsonb("items").$type<CardItem[]>().notNull(),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "content_lists_pkey", columns: [table.pagePath, table.listKey] }),
+    check("content_lists_items_check", sql`jsonb_typeof(${table.items}) = 'array'`),
+  ],
+);
+
+/** Every saved version of a list, with what the save did («أضاف بطاقة …»). */
+export const contentListRevisions = pgTable(
+  "content_list_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pagePath: text("page_path").notNull(),
+    listKey: text("list_key").notNull(),
+    items: jsonb("items").$type<CardItem[]>().notNull(),
+    summary: text("summary").notNull(),
+    savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("content_list_revisions_items_check", sql`jsonb_typeof(${table.items}) = 'array'`),
+    index("content_list_revisions_list_idx").on(
+      table.pagePath,
+      table.listKey,
+      table.savedAt.desc(),
+    ),
+  ],
+);
