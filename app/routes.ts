@@ -29,6 +29,8 @@ export default [
     site("search", "search"),
     site("newsletter/confirm", "newsletter-confirm"),
     site("newsletter/unsubscribe", "newsletter-unsubscribe"),
+    // Pages built from blocks (docs/decisions/049).
+    site("p/:slug", "page"),
     site("*", "not-found"),
   ]),
 
@@ -65,6 +67,11 @@ export default [
       route("subscribers/export", "routes/admin/outreach/subscribers-export.ts"),
       route("users", "routes/admin/users.tsx", { id: "dashboard-users" }),
       route("settings", "routes/admin/settings.tsx"),
+      // Pages built from blocks (docs/decisions/049).
+      route("pages", "routes/admin/pages/list.tsx"),
+      route("pages/new", "routes/admin/pages/form.tsx", { id: "page-new" }),
+      route("pages/:id/edit", "routes/admin/pages/form.tsx", { id: "page-edit" }),
+      route("pages/:id/revisions/:revisionId/restore", "routes/admin/pages/restore-revision.ts"),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),

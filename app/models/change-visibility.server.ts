@@ -4,10 +4,10 @@ import type { ChangeWithValue, PublicChange } from "~/shared/live-event";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
-import { posts, videos } from "../../database/schema";
+import { pages, posts, videos } from "../../database/schema";
 
 /** The tables whose rows may be unpublished (images have no status: every image is public). */
-const WITH_STATUS = { posts, videos };
+const WITH_STATUS = { posts, videos, pages };
 type TableWithStatus = keyof typeof WITH_STATUS;
 
 /**
@@ -17,6 +17,7 @@ type TableWithStatus = keyof typeof WITH_STATUS;
 export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
   posts: () => and(eq(posts.status, "published"), lte(posts.publishedAt, now())),
   videos: () => eq(videos.status, "published"),
+  pages: () => and(eq(pages.status, "published"), lte(pages.publishedAt, now())),
 };
 
 /**
@@ -27,17 +28,23 @@ export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
  * every event); whether it is comes from the database. One filter serves a whole process.
  */
 export function createPublicChangeFilter() {
-  const published: Record<TableWithStatus, Set<string>> = { posts: new Set(), videos: new Set() };
+  const published: Record<TableWithStatus, Set<string>> = {
+    posts: new Set(),
+    videos: new Set(),
+    pages: new Set(),
+  };
 
   /** Reads the published ids afresh (at start and after a reconnect: events may be missed). */
   async function reload() {
     try {
-      const [postRows, videoRows] = await Promise.all([
+      const [postRows, videoRows, pageRows] = await Promise.all([
         db.select({ id: posts.id }).from(posts).where(PUBLIC_ROWS.posts()),
         db.select({ id: videos.id }).from(videos).where(PUBLIC_ROWS.videos()),
+        db.select({ id: pages.id }).from(pages).where(PUBLIC_ROWS.pages()),
       ]);
       published.posts = new Set(postRows.map((row) => row.id));
       published.videos = new Set(videoRows.map((row) => row.id));
+      published.pages = new Set(pageRows.map((row) => row.id));
     } catch (error) {
       logger.warn({ err: error }, "reading the published ids for realtime failed");
     }
@@ -74,7 +81,8 @@ export function createPublicChangeFilter() {
       case "images":
         return { table: event.table };
       case "posts":
-      case "videos": {
+      case "videos":
+      case "pages": {
         if (!event.key) return null;
         const ids = published[event.table];
         const was = ids.has(event.key);

@@ -1,4 +1,5 @@
 import { MENU, type MenuItem } from "~/content/menu";
+import { listPublishedPagePaths } from "~/models/pages.server";
 import { listFeedPosts, listPublishedPosts } from "~/models/posts.server";
 import { getSiteUrlSetting } from "~/models/site-settings.server";
 import { SITE_NAME } from "~/shared/meta";
@@ -34,6 +35,11 @@ export async function buildSitemap(base: string): Promise<string> {
   const entries = [
     ...pages.map((path) => ({ loc: absolute(base, path), lastmod: null as Date | null })),
     ...posts.map((post) => ({ loc: absolute(base, postPath(post.slug)), lastmod: post.updatedAt })),
+    // Pages built from blocks (docs/decisions/049): one more source of addresses.
+    ...(await listPublishedPagePaths()).map((page) => ({
+      loc: absolute(base, page.path),
+      lastmod: page.updatedAt,
+    })),
   ];
   const urls = entries
     .map(

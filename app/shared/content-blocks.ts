@@ -46,6 +46,7 @@ export const EDITABLE_PAGE_PATTERNS = [
   "/search",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
+  "/p/:slug",
 ] as const;
 
 /** What a dynamic segment may hold for the page to be a real one. */

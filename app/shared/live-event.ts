@@ -18,7 +18,9 @@ export type ListTable =
   | "images"
   | "volunteers"
   | "survey_responses"
-  | "newsletter_subscribers";
+  | "newsletter_subscribers"
+  // Pages built from blocks (docs/decisions/049): the public hears only published ones.
+  | "pages";
 export const LIST_TABLES: readonly ListTable[] = [
   "posts",
   "videos",
@@ -26,6 +28,7 @@ export const LIST_TABLES: readonly ListTable[] = [
   "volunteers",
   "survey_responses",
   "newsletter_subscribers",
+  "pages",
 ];
 
 /** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  FilePlus2,
   FileText,
   Globe,
   HandHeart,
@@ -38,6 +39,7 @@ export const STAFF_SECTIONS: NavItem[] = [
   { to: STAFF_PATHS.posts.list, label: "المقالات والأخبار", icon: FileText },
   { to: STAFF_PATHS.videos.list, label: "الفيديوهات", icon: Video },
   { to: STAFF_PATHS.images.list, label: "معرض الصور", icon: Image },
+  { to: STAFF_PATHS.pages.list, label: "الصفحات", icon: FilePlus2 },
   { to: STAFF_PATHS.categories, label: "التصنيفات", icon: Tags },
   { to: STAFF_PATHS.volunteers, label: "المتطوعون", icon: HandHeart },
   { to: STAFF_PATHS.surveys, label: "نتائج الاستبيانات", icon: BarChart3 },

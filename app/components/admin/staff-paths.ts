@@ -16,6 +16,7 @@ export const STAFF_PATHS = {
   posts: section("posts"),
   videos: section("videos"),
   images: section("images"),
+  pages: section("pages"),
   categories: `${DASHBOARD}/categories`,
   volunteers: `${DASHBOARD}/volunteers`,
   volunteersExport: `${DASHBOARD}/volunteers/export`,

@@ -3,7 +3,7 @@ import type { LiveHandle } from "~/shared/live-event";
 import type { Route } from "./+types/sitemap";
 
 /** Not a page, but the sitemap lists the posts: a change to one clears it from the page cache. */
-export const handle: LiveHandle = { liveLists: ["posts"] };
+export const handle: LiveHandle = { liveLists: ["posts", "pages"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const xml = await buildSitemap(await publicBaseUrl(request));
