@@ -7,6 +7,7 @@ import { posts } from "../../database/schema";
 import { imageBytes } from "../support/images";
 import { launchBrowser, PHONE } from "./support/browser";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
+import { blockPagesTable, blockPageValues, SWEPT_PAGE } from "./support/block-pages";
 import { publicPaths } from "./support/public-paths";
 
 // A signed-out visitor's first visit to each public page stays within the weight budget of
@@ -25,7 +26,7 @@ const BUDGET = {
   htmlKB: 14,
 };
 
-const PUBLIC_PAGES = publicPaths("budget-post");
+const PUBLIC_PAGES = publicPaths("budget-post", SWEPT_PAGE);
 
 /** The staff editor's chunks (Tiptap, ProseMirror, our editor) as `npm run build` names them. */
 const EDITOR_CHUNK = /^\/assets\/(rich-text-editor|editor-loading|keep-fallback)-[\w-]+\.js$/;
@@ -61,6 +62,8 @@ beforeAll(async () => {
     publishedAt: new Date(Date.UTC(2026, 9, 20, 8)),
     featuredImage: "/uploads/seed/budget.png",
   });
+  // A page built from blocks, with a block of every kind (docs/decisions/049).
+  await server.db.insert(blockPagesTable).values(blockPageValues("/uploads/seed/budget-visit.png"));
 });
 afterAll(async () => {
   await browser?.close();

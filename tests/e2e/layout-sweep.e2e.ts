@@ -26,6 +26,7 @@ import { launchBrowser, login } from "./support/browser";
 import { ACCOUNTS } from "./support/fixtures";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 import { findLayoutProblems, type LayoutFinding } from "./support/layout-checks";
+import { blockPagesTable, blockPageValues, SWEPT_PAGE } from "./support/block-pages";
 import { publicPaths } from "./support/public-paths";
 
 // Issue 26: every public page and staff screen, at 13 widths × 3 text sizes × normal and high
@@ -201,6 +202,10 @@ beforeAll(async () => {
   server = await startInProcessServer();
   browser = await launchBrowser();
   await seedContent();
+  // A page built from blocks, with a block of every kind (docs/decisions/049).
+  await server.db
+    .insert(blockPagesTable)
+    .values(blockPageValues(await upload("ramadan", "#0f6b5c")));
 });
 afterAll(async () => {
   await browser?.close();
@@ -254,7 +259,7 @@ describe.concurrent("every public page, at every width, text size and contrast",
   });
   afterAll(() => pool.close());
 
-  test.each([...publicPaths("long-post"), "/login"])("%s", (route) =>
+  test.each([...publicPaths("long-post", SWEPT_PAGE), "/login"])("%s", (route) =>
     sweepScreen(pool.withPage, route),
   );
 });
