@@ -48,7 +48,7 @@ for (let start = 0; start < COUNT; start += BATCH) {
       title: `حملة رقم ${n}`,
       slug: `bench-page-${n}`,
       blocks: blocksOf(n),
-      blocksText: `حملة رقم ${n}\n${PARAGRAPH}`,
+      blocksText: PARAGRAPH,
       status: published ? ("published" as const) : ("draft" as const),
       publishedAt: published ? new Date(now - n * 60_000) : null,
       authorId: author.id,

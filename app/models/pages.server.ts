@@ -23,7 +23,7 @@ import {
   newestFirst,
   violatedUniqueConstraint,
 } from "~/utils/db-helpers.server";
-import { removeImage, storeImage } from "~/utils/image-upload.server";
+import { removeImage, storageKeyOf, storeImage } from "~/utils/image-upload.server";
 import { htmlToPlainText, toPostHtml } from "~/utils/rich-text.server";
 import { pageRevisions, pageSlugRedirects, pages, users } from "../../database/schema";
 
@@ -221,9 +221,9 @@ async function toStoredBlocks(
 const imagesOf = (blocks: readonly PageBlock[]) =>
   blocks.flatMap((block) => (block.type === "image" ? [block.src] : []));
 
-/** The plain text of the blocks, for the staff search. */
-function blocksText(title: string, blocks: readonly PageBlock[]): string {
-  const parts = [title];
+/** The plain text of the blocks, one line a text: for the searches and revision comparisons. */
+export function blocksText(blocks: readonly PageBlock[]): string {
+  const parts: string[] = [];
   for (const block of blocks) {
     if (block.type === "text") parts.push(htmlToPlainText(block.html));
     if (block.type === "image") parts.push(block.alt, block.caption ?? "");
@@ -299,7 +299,7 @@ export async function createPage(actor: Actor | null, input: PageInput) {
         .values({
           ...fieldsOf(input, null),
           blocks,
-          blocksText: blocksText(input.title, blocks),
+          blocksText: blocksText(blocks),
           authorId: editor.id,
         })
         .returning();
@@ -345,7 +345,7 @@ export async function updatePage(
         .set({
           ...fieldsOf(input, previousPublishedAt),
           blocks,
-          blocksText: blocksText(input.title, blocks),
+          blocksText: blocksText(blocks),
           authorId: editor.id,
           updatedAt: new Date(),
         })
@@ -385,11 +385,6 @@ export async function listPageRevisions(actor: Actor | null, pageId: string) {
     .where(eq(pageRevisions.pageId, pageId))
     .orderBy(desc(pageRevisions.savedAt))
     .limit(LISTED_REVISIONS);
-}
-
-/** The blocks' text as a revision comparison reads it, one line a block. */
-export function blocksAsText(title: string, blocks: readonly PageBlock[]) {
-  return blocksText(title, blocks).split("\n").slice(1).join("\n");
 }
 
 /** Puts a revision's title and blocks back (a save like any other; address and status stay). */
@@ -502,7 +497,7 @@ export async function deletePage(
 
 /** Removes uploaded page images that no page or revision shows any more. */
 async function removeUnusedImages(urls: string[]) {
-  const own = urls.filter((url) => url.startsWith(`/uploads/${IMAGE_FOLDER}/`));
+  const own = urls.filter((url) => storageKeyOf(url)?.startsWith(`${IMAGE_FOLDER}/`));
   if (own.length === 0) return;
   const still = await db
     .select({ id: pageRevisions.id })

@@ -97,12 +97,15 @@ export const blockLinkSchema = z
   .max(1000, PAGE_MESSAGES.linkInvalid)
   .regex(/^(\/(?![/\\])[^\s]*|https:\/\/[^\s/]+\.[^\s]*)$/, PAGE_MESSAGES.linkInvalid);
 
-/** An image address of ours (an upload or a seeded file); the model checks it is stored. */
+/**
+ * An image address of ours: our uploads on disk, or the public address of the S3 storage. Only
+ * the shape here; the model checks it is an image the site stores.
+ */
 const ourImagePath = z
   .string({ error: PAGE_MESSAGES.imageNotOurs })
   .trim()
   .max(1000, PAGE_MESSAGES.imageNotOurs)
-  .regex(/^\/uploads\/[^\s?#]+$/, PAGE_MESSAGES.imageNotOurs);
+  .regex(/^(\/uploads\/[^\s?#]+|https:\/\/[^\s?#]+)$/, PAGE_MESSAGES.imageNotOurs);
 
 // ─── The blocks as stored (and as a page renders them) ─────────────────────────────────────
 

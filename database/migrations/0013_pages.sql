@@ -41,6 +41,13 @@ CREATE INDEX "pages_status_published_at_idx" ON "pages" USING btree ("status","p
 CREATE INDEX "pages_created_at_idx" ON "pages" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "page_revisions_page_idx" ON "page_revisions" USING btree ("page_id","saved_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "page_slug_redirects_page_idx" ON "page_slug_redirects" USING btree ("page_id");--> statement-breakpoint
+-- The site search (docs/decisions/045) finds published pages by their title and texts.
+CREATE INDEX pages_search_idx ON pages
+  USING gin (to_tsvector('simple', rifq_search_text(title || ' ' || blocks_text)));
+--> statement-breakpoint
+CREATE INDEX pages_title_search_idx ON pages
+  USING gin (to_tsvector('simple', rifq_search_text(title)));
+--> statement-breakpoint
 -- Open pages and the page cache hear a page's changes (server/realtime.ts; the public filter
 -- passes on only those of published pages, app/models/change-visibility.server.ts).
 CREATE TRIGGER pages_notify AFTER INSERT OR UPDATE OR DELETE ON pages

@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import { createPublicChangeFilter } from "~/models/change-visibility.server";
+import { searchSite } from "~/models/search.server";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import {
   announceDuePages,
@@ -18,8 +20,11 @@ import { action as formAction, loader as formLoader } from "~/routes/admin/pages
 import { action as listAction, loader as listLoader } from "~/routes/admin/pages/list";
 import { action as restoreAction } from "~/routes/admin/pages/restore-revision";
 import { loader as sitemapLoader } from "~/routes/resources/sitemap";
+import * as pageRoute from "~/routes/site/page";
 import { loader as publicLoader } from "~/routes/site/page";
 import { toRiyadhInput } from "~/shared/dates";
+import { concerns } from "~/shared/live-event";
+import { livePageAt } from "~/shared/live-page";
 import { PAGE_MESSAGES } from "~/shared/page-blocks";
 import { setClockOffset } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
@@ -302,6 +307,60 @@ describe("publishing, scheduling and the public page", () => {
     await expect(createPage(editor, input({ slug: page.slug }))).rejects.toThrow(
       PAGE_MESSAGES.slugTaken,
     );
+  });
+});
+
+describe("live updates", () => {
+  test("the public stream hears a page's change only when it is or was published and due", async () => {
+    const filter = createPublicChangeFilter();
+    await filter.reload();
+    const change = (key: string, op: "INSERT" | "UPDATE" | "DELETE" = "UPDATE") =>
+      filter.toPublic({ table: "pages", op, key });
+    const draft = await createPage(editor, input());
+    expect(await change(draft.id, "INSERT")).toBeNull();
+    const later = await createPage(
+      editor,
+      input({ status: "published", publishAt: new Date(Date.now() + 60 * 60_000) }),
+    );
+    expect(await change(later.id, "INSERT")).toBeNull();
+    const shown = await createPage(editor, input({ status: "published" }));
+    // The table only: never the row's key or the operation.
+    expect(await change(shown.id, "INSERT")).toEqual({ table: "pages" });
+    await deletePage(admin, shown.id);
+    expect(await change(shown.id, "DELETE")).toEqual({ table: "pages" });
+  });
+
+  test("the page route declares the pages list, so cached copies clear when a page changes", () => {
+    expect(pageRoute.handle.liveLists).toEqual(["pages"]);
+    expect(concerns({ table: "pages" }, livePageAt("/p/any", ["pages"]))).toBe(true);
+    expect(concerns({ table: "pages" }, livePageAt("/about", []))).toBe(false);
+  });
+});
+
+describe("the site search", () => {
+  test("finds published pages by their texts however Arabic is typed; never a draft", async () => {
+    const shown = await createPage(
+      editor,
+      input({
+        title: "مبادرة الشتاء الدافئ",
+        status: "published",
+        blocks: [{ type: "text", html: "<p>توزيع البطانيات على كبار السن في القطيف.</p>" }],
+      }),
+    );
+    await createPage(
+      editor,
+      input({
+        title: "مسودة الشتاء الدافئ",
+        blocks: [{ type: "text", html: "<p>توزيع البطانيات سراً.</p>" }],
+      }),
+    );
+    const found = await searchSite("البطانيات القطيف", 1);
+    expect(found.items.map((item) => [item.kind, item.title, item.href])).toEqual([
+      ["built", "مبادرة الشتاء الدافئ", `/p/${encodeURIComponent(shown.slug)}`],
+    ]);
+    // Without the article and with «ه» for «ة»: the same page.
+    const loose = await searchSite("مبادره الشتاء", 1);
+    expect(loose.items.map((item) => item.title)).toEqual(["مبادرة الشتاء الدافئ"]);
   });
 });
 

@@ -34,7 +34,7 @@ export function blockPageValues(image: string, slug = SWEPT_PAGE) {
     title: "حملة رمضان",
     slug,
     blocks,
-    blocksText: "حملة رمضان",
+    blocksText: "سلال رمضان\nنوصل سلال رمضان إلى كبار السن في بيوتهم بالدمام والخبر والأحساء.",
     status: "published" as const,
     publishedAt: new Date(Date.now() - 60_000),
     metaDescription: "سلال رمضان لكبار السن في المنطقة الشرقية.",

@@ -1,6 +1,6 @@
 import type { Params } from "react-router";
 import {
-  blocksAsText,
+  blocksText,
   createPage,
   getPageForStaff,
   listPageRevisions,
@@ -46,9 +46,9 @@ export async function loadPageForm(request: Request, params: Params) {
     loadError,
     revisions: revisions.map(({ blocks, ...revision }) => ({
       ...revision,
-      text: blocksAsText(revision.title, blocks),
+      text: blocksText(blocks),
     })),
-    currentText: blocksAsText(entry.title, entry.blocks),
+    currentText: blocksText(entry.blocks),
     scheduledFor: scheduled ? entry.publishedAt : null,
     publicPath: entry.status === "published" ? pagePublicPath(entry.slug) : null,
   };
