@@ -55,7 +55,8 @@ export function routePathOf(pathname: string): string {
 }
 
 const SIGN_IN_PATHS = /^\/(?:login|auth|setup)$/;
-const IMAGE_FORMS = /^\/admin\/dashboard\/(?:posts|images)\/(?:new|[^/]+\/edit)$/;
+// Pages built from blocks upload their image blocks' files with the form (docs/decisions/049).
+const IMAGE_FORMS = /^\/admin\/dashboard\/(?:posts|images|pages)\/(?:new|[^/]+\/edit)$/;
 const STAFF_WRITES = /^\/(?:admin(?:\/.*)?|api\/page-content|account\/two-factor)$/;
 
 /** The cap of a request to `pathname` (see routePathOf). */

@@ -28,8 +28,10 @@ import { livePageAt } from "~/shared/live-page";
 import { PAGE_MESSAGES } from "~/shared/page-blocks";
 import { setClockOffset } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
+import { UPLOAD_MAX_BYTES } from "~/utils/form-data.server";
 import { NOT_AN_IMAGE } from "~/utils/image-upload.server";
 import { pageRevisions, pages } from "../../database/schema";
+import { bodyLimitFor } from "../../server/body-limits";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { pngFile } from "../support/images";
 import { REFUSED_WITH } from "../support/refusals";
@@ -242,6 +244,12 @@ describe("building a page through the form", () => {
     expect(reply.initialValue.blocks.map((block) => block.type)).toEqual(["text", "cta"]);
     expect(await rowCount()).toBe(before);
   });
+});
+
+test("the page form may carry an image as large as the posts' forms", () => {
+  for (const path of ["/admin/dashboard/pages/new", "/admin/dashboard/pages/0b7c/edit.data"]) {
+    expect(bodyLimitFor(path), path).toEqual({ maxBytes: UPLOAD_MAX_BYTES, staffOnly: true });
+  }
 });
 
 describe("publishing, scheduling and the public page", () => {

@@ -228,7 +228,7 @@ function BlockEditor({
             meta={file(fields.file)}
             currentUrl={f("src").value ?? null}
             removeName={`${f("src").name}-removed`}
-            hint="JPG أو PNG أو GIF أو WebP، بحجم أقصاه 5 ميجابايت. تُرفع الصورة عند حفظ الصفحة."
+            hint="JPG أو PNG أو GIF أو WebP، بحجم أقصاه 5 ميجابايت. تُرفع الصورة عند حفظ الصفحة؛ احفظ بعد كل صورة كبيرة."
           />
           <InputField
             label="وصف الصورة"
