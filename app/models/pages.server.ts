@@ -23,7 +23,12 @@ import {
   newestFirst,
   violatedUniqueConstraint,
 } from "~/utils/db-helpers.server";
-import { removeImage, storageKeyOf, storeImage } from "~/utils/image-upload.server";
+import {
+  ImageUploadError,
+  removeImage,
+  storageKeyOf,
+  storeImage,
+} from "~/utils/image-upload.server";
 import { htmlToPlainText, toPostHtml } from "~/utils/rich-text.server";
 import { pageRevisions, pageSlugRedirects, pages, users } from "../../database/schema";
 
@@ -204,7 +209,7 @@ async function toStoredBlocks(
       const { file, src, ...fields } = block;
       let url = src ?? null;
       if (file) {
-        url = (await storeImage(file, IMAGE_FOLDER)).url;
+        url = await storeBlockImage(file, index);
         stored.push(url);
       } else if (!url || (!kept.has(url) && !(await isOurImage(url)))) {
         throw new InvalidInputError(PAGE_MESSAGES.imageNotOurs, `blocks[${index}].file`);
@@ -214,8 +219,31 @@ async function toStoredBlocks(
       result.push(block);
     }
   }
-  // The stored shape is checked once more, so nothing a form could not send is ever kept.
-  return pageBlocksSchema.parse(result);
+  // The stored shape is checked once more (a sanitized text may have grown), so nothing a form
+  // could not send is ever kept.
+  const checked = pageBlocksSchema.safeParse(result);
+  if (!checked.success) {
+    const [issue] = checked.error.issues;
+    const field = issue?.path.length
+      ? issue.path.reduce<string>(
+          (name, part) => (typeof part === "number" ? `${name}[${part}]` : `${name}.${String(part)}`),
+          "blocks",
+        )
+      : "blocks";
+    throw new InvalidInputError(issue?.message ?? PAGE_MESSAGES.invalid, field);
+  }
+  return checked.data;
+}
+
+/** Stores an image block's new file; a file that is not an image is refused beside its field. */
+async function storeBlockImage(file: File, index: number) {
+  try {
+    return (await storeImage(file, IMAGE_FOLDER)).url;
+  } catch (error) {
+    if (error instanceof ImageUploadError)
+      throw new InvalidInputError(error.message, `blocks[${index}].file`);
+    throw error;
+  }
 }
 
 const imagesOf = (blocks: readonly PageBlock[]) =>

@@ -203,8 +203,8 @@ describe("building a page through the form", () => {
         }),
       }),
     );
-    expect(statusOf(notImage)).toBe(422);
-    expect(Object.values(replyErrorsOf(notImage)).flat()).toContain(NOT_AN_IMAGE);
+    expect(statusOf(notImage)).toBe(400);
+    expect(replyErrorsOf(notImage)["blocks[1].file"]).toEqual([NOT_AN_IMAGE]);
 
     // Markup that sanitizes to nothing is no text at all.
     const scriptOnly = await call(
