@@ -73,8 +73,9 @@ function ItemButtons({
   label: string;
   removeLabel: string;
 }) {
-  const up = `${itemKey}-up`;
-  const down = `${itemKey}-down`;
+  // Conform's item keys are unique within one list only.
+  const up = `${listName}-${itemKey}-up`;
+  const down = `${listName}-${itemKey}-down`;
   return (
     <div className="flex flex-wrap gap-2">
       <Button
