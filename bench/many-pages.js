@@ -34,7 +34,10 @@ export async function benchManyPages({ port = 3996 } = {}) {
   try {
     const admin = await signInAdmin(server.url);
     const figures = {
-      "a page (/p/bench-page-251)": await timeRenders(`${server.url}/p/bench-page-251`, signedOut()),
+      "a page (/p/bench-page-251)": await timeRenders(
+        `${server.url}/p/bench-page-251`,
+        signedOut(),
+      ),
       "/sitemap.xml": await timeRenders(`${server.url}/sitemap.xml`, signedOut()),
       "staff pages list": await timeRenders(`${server.url}/admin/dashboard/pages`, admin),
     };

@@ -2,8 +2,8 @@
 // most published, some drafts, each with a rich text, an image, six cards, a button and a video
 // (docs/decisions/049), and two revisions each.
 import { randomBytes } from "node:crypto";
-import { db, ensureDatabaseReady, getDatabaseHandle } from "../app/utils/db.server";
 import type { PageBlock } from "../app/shared/page-blocks";
+import { db, ensureDatabaseReady, getDatabaseHandle } from "../app/utils/db.server";
 import { pageRevisions, pages, users } from "../database/schema";
 
 const COUNT = Number(process.env.MANY_PAGES ?? 500);
@@ -14,7 +14,12 @@ const PARAGRAPH =
 
 const blocksOf = (n: number): PageBlock[] => [
   { type: "text", html: `<h2>عن الحملة ${n}</h2>${`<p>${PARAGRAPH}</p>`.repeat(4)}` },
-  { type: "image", src: "/uploads/seed/bench-page.png", alt: `صورة الحملة ${n}`, caption: "فريق الحملة" },
+  {
+    type: "image",
+    src: "/uploads/seed/bench-page.png",
+    alt: `صورة الحملة ${n}`,
+    caption: "فريق الحملة",
+  },
   {
     type: "cards",
     heading: "كيف تشارك",
@@ -54,7 +59,10 @@ for (let start = 0; start < COUNT; start += BATCH) {
       authorId: author.id,
     };
   });
-  const inserted = await db.insert(pages).values(rows).returning({ id: pages.id, title: pages.title, blocks: pages.blocks });
+  const inserted = await db
+    .insert(pages)
+    .values(rows)
+    .returning({ id: pages.id, title: pages.title, blocks: pages.blocks });
   await db.insert(pageRevisions).values(
     inserted.flatMap((page) => [
       { pageId: page.id, title: page.title, blocks: page.blocks, savedBy: author.id },

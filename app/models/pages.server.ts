@@ -226,7 +226,8 @@ async function toStoredBlocks(
     const [issue] = checked.error.issues;
     const field = issue?.path.length
       ? issue.path.reduce<string>(
-          (name, part) => (typeof part === "number" ? `${name}[${part}]` : `${name}.${String(part)}`),
+          (name, part) =>
+            typeof part === "number" ? `${name}[${part}]` : `${name}.${String(part)}`,
           "blocks",
         )
       : "blocks";

@@ -50,7 +50,10 @@ test("the links of a page's blocks, and which of them lead to a page's address",
   const links = linksOfBlocks([
     { type: "text", html: '<p><a href="/p/%D8%AD%D9%85%D9%84%D8%A9">حملة</a></p>' },
     { type: "cta", label: "زر", href: "/p/other" },
-    { type: "cards", items: [{ title: "بطاقة", icon: "heart", link: "https://rifq.test/p/حملة/" }] },
+    {
+      type: "cards",
+      items: [{ title: "بطاقة", icon: "heart", link: "https://rifq.test/p/حملة/" }],
+    },
   ]);
   expect(links).toHaveLength(3);
   expect(links.filter((link) => linksToPage(link, "حملة"))).toHaveLength(2);

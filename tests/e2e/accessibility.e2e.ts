@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MENU } from "~/content/menu";
 import { type RunningServer, startServer } from "../../scripts/support/server";
 import { totpCode } from "../support/totp";
+import { buildBlockPage } from "./support/block-pages";
 import {
   axeViolations,
   baseURL,
@@ -21,7 +22,6 @@ import {
   readOutbox,
 } from "./support/browser";
 import { ACCOUNTS } from "./support/fixtures";
-import { buildBlockPage } from "./support/block-pages";
 import { publicPaths } from "./support/public-paths";
 import { type SeededItems, seedStaffItems } from "./support/staff";
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FirstVisit, formatFirstVisit, measureFirstVisit } from "../../bench/first-visit.js";
 import { posts } from "../../database/schema";
 import { imageBytes } from "../support/images";
+import { blockPagesTable, blockPageValues, SWEPT_PAGE } from "./support/block-pages";
 import { launchBrowser, PHONE } from "./support/browser";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
-import { blockPagesTable, blockPageValues, SWEPT_PAGE } from "./support/block-pages";
 import { publicPaths } from "./support/public-paths";
 
 // A signed-out visitor's first visit to each public page stays within the weight budget of

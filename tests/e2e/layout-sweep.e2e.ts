@@ -22,11 +22,11 @@ import {
   volunteers,
 } from "../../database/schema";
 import { imageBytes } from "../support/images";
+import { blockPagesTable, blockPageValues, SWEPT_PAGE } from "./support/block-pages";
 import { launchBrowser, login } from "./support/browser";
 import { ACCOUNTS } from "./support/fixtures";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 import { findLayoutProblems, type LayoutFinding } from "./support/layout-checks";
-import { blockPagesTable, blockPageValues, SWEPT_PAGE } from "./support/block-pages";
 import { publicPaths } from "./support/public-paths";
 
 // Issue 26: every public page and staff screen, at 13 widths × 3 text sizes × normal and high

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { buildBlockPage } from "./support/block-pages";
 import {
   baseURL,
   DESKTOP,
@@ -8,7 +9,6 @@ import {
   login,
   openPage,
 } from "./support/browser";
-import { buildBlockPage } from "./support/block-pages";
 
 // Issue 23, item 2: an admin builds a page from blocks in a real browser and publishes it; a
 // signed-out reader opens it with JavaScript off and sees every block (docs/decisions/049).

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { createPublicChangeFilter } from "~/models/change-visibility.server";
-import { searchSite } from "~/models/search.server";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { createPublicChangeFilter } from "~/models/change-visibility.server";
 import {
   announceDuePages,
   createPage,
@@ -16,6 +15,7 @@ import {
   restorePageRevision,
   updatePage,
 } from "~/models/pages.server";
+import { searchSite } from "~/models/search.server";
 import { action as formAction, loader as formLoader } from "~/routes/admin/pages/form";
 import { action as listAction, loader as listLoader } from "~/routes/admin/pages/list";
 import { action as restoreAction } from "~/routes/admin/pages/restore-revision";
