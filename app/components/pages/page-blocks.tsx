@@ -60,7 +60,7 @@ const RENDERERS: Renderers = {
   cards: ({ block }) => (
     <section className="space-y-5">
       {block.heading && <h2 className="text-2xl text-primary-dark md:text-3xl">{block.heading}</h2>}
-      <PageCardList items={block.items} />
+      <PageCardList items={block.items} level={block.heading ? 3 : 2} />
     </section>
   ),
   cta: ({ block }) => (

@@ -55,24 +55,26 @@ export const CARD_ICON_COMPONENTS: Record<CardIcon, LucideIcon> = {
   eye: Eye,
 };
 
-export function PageCardList({ items }: { items: readonly PageCard[] }) {
+/** `level`: the cards' heading level, one below the heading they sit under (h1 or a list's h2). */
+export function PageCardList({ items, level = 3 }: { items: readonly PageCard[]; level?: 2 | 3 }) {
   return (
     <CardGrid>
       {items.map((item, index) => (
-        <PageCardItem key={`${index}-${item.title}`} item={item} />
+        <PageCardItem key={`${index}-${item.title}`} item={item} level={level} />
       ))}
     </CardGrid>
   );
 }
 
-function PageCardItem({ item }: { item: PageCard }) {
+function PageCardItem({ item, level }: { item: PageCard; level: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
   const Icon = CARD_ICON_COMPONENTS[item.icon] ?? HeartHandshake;
   const body = (
     <>
       <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-primary-light text-primary">
         <Icon aria-hidden className="size-6" />
       </span>
-      <h3 className="mb-2 text-xl">{item.title}</h3>
+      <Heading className="mb-2 text-xl">{item.title}</Heading>
       {item.text && <p className="whitespace-pre-line text-muted">{item.text}</p>}
       {item.link && (
         <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-primary">
