@@ -36,6 +36,8 @@ export default [
     // Newsletter campaigns (docs/decisions/051).
     site("newsletter/archive", "newsletter-archive"),
     site("newsletter/archive/:id", "newsletter-archive-item"),
+    // Pages built from blocks (docs/decisions/049).
+    site("p/:slug", "page"),
     site("*", "not-found"),
   ]),
 
@@ -87,6 +89,11 @@ export default [
       route("campaigns/new", "routes/admin/campaigns/form.tsx", { id: "campaign-new" }),
       route("campaigns/:id/edit", "routes/admin/campaigns/form.tsx", { id: "campaign-edit" }),
       route("campaigns/:id", "routes/admin/campaigns/view.tsx"),
+      // Pages built from blocks (docs/decisions/049).
+      route("pages", "routes/admin/pages/list.tsx"),
+      route("pages/new", "routes/admin/pages/form.tsx", { id: "page-new" }),
+      route("pages/:id/edit", "routes/admin/pages/form.tsx", { id: "page-edit" }),
+      route("pages/:id/revisions/:revisionId/restore", "routes/admin/pages/restore-revision.ts"),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),

@@ -13,13 +13,13 @@ const ROUNDS = Number(process.env.MANY_POSTS_ROUNDS ?? 30);
 const FEEDS_ONLY = process.env.MANY_POSTS_ONLY === "feeds";
 
 /** A session cookie signed with the server's secret (no such session): skips the page cache. */
-const signedOut = () => {
+export const signedOut = () => {
   const value = "bench-session-token";
   const signature = createHmac("sha256", SECRET).update(value).digest("base64");
   return `better-auth.session_token=${encodeURIComponent(`${value}.${signature}`)}`;
 };
 
-async function timeRenders(url, cookie) {
+export async function timeRenders(url, cookie) {
   const times = [];
   for (let i = 0; i < ROUNDS + 3; i++) {
     const started = performance.now();

@@ -6,6 +6,7 @@
 import os from "node:os";
 import { firstVisit } from "./first-visit.js";
 import { lighthouse } from "./lighthouse.js";
+import { benchManyPages } from "./many-pages.js";
 import { benchManyPosts } from "./many-posts.js";
 import { loadAverage } from "./measure.js";
 import { benchServerThroughput } from "./server-throughput.js";
@@ -19,6 +20,8 @@ const MODULES = [
   { name: "lighthouse", run: lighthouse },
   // 10,000 posts: /media/news, a post and the staff list, rendered.
   { name: "many-posts", run: () => benchManyPosts() },
+  // 500 pages built from blocks: a page, the sitemap and the staff list, rendered.
+  { name: "many-pages", run: () => benchManyPages() },
 ];
 
 const only = process.env.BENCH_ONLY?.split(",");

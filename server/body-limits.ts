@@ -60,7 +60,8 @@ export function routePathOf(pathname: string): string {
 }
 
 const SIGN_IN_PATHS = /^\/(?:login|auth|setup)$/;
-const IMAGE_FORMS = /^\/admin\/dashboard\/(?:posts|images)\/(?:new|[^/]+\/edit)$/;
+// Pages built from blocks upload their image blocks' files with the form (docs/decisions/049).
+const IMAGE_FORMS = /^\/admin\/dashboard\/(?:posts|images|pages)\/(?:new|[^/]+\/edit)$/;
 /** The document upload form: a PDF of up to 20 MB (docs/decisions/048). */
 const DOCUMENT_UPLOAD = "/admin/dashboard/documents/new";
 const STAFF_WRITES = /^\/(?:admin(?:\/.*)?|api\/page-content|api\/card-lists|account\/two-factor)$/;

@@ -4,10 +4,10 @@ import type { ChangeWithValue, PublicChange } from "~/shared/live-event";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
-import { documents, events, posts, videos } from "../../database/schema";
+import { documents, events, pages, posts, videos } from "../../database/schema";
 
 /** The tables whose rows may be unpublished (images have no status: every image is public). */
-const WITH_STATUS = { posts, videos, documents, events };
+const WITH_STATUS = { posts, videos, documents, events, pages };
 type TableWithStatus = keyof typeof WITH_STATUS;
 const TABLES_WITH_STATUS = Object.keys(WITH_STATUS) as TableWithStatus[];
 
@@ -21,6 +21,7 @@ export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
   documents: () => eq(documents.status, "published"),
   // A published event's changes (its seats left among them) reach open pages; a draft's never.
   events: () => eq(events.status, "published"),
+  pages: () => and(eq(pages.status, "published"), lte(pages.publishedAt, now())),
 };
 
 /**
@@ -95,7 +96,8 @@ export function createPublicChangeFilter() {
       case "posts":
       case "videos":
       case "documents":
-      case "events": {
+      case "events":
+      case "pages": {
         if (!event.key) return null;
         const ids = published[event.table];
         const was = ids.has(event.key);

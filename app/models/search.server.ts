@@ -9,9 +9,10 @@ import {
   searchText,
   toTsQuery,
 } from "~/shared/arabic-search";
+import { pagePublicPath } from "~/shared/page-blocks";
 import { postPath } from "~/shared/paths";
 import { db } from "~/utils/db.server";
-import { images, pageContent, posts, videos } from "../../database/schema";
+import { images, pageContent, pages, posts, videos } from "../../database/schema";
 
 /**
  * The site search (docs/decisions/045): published, due posts, published videos, images, and the
@@ -38,7 +39,7 @@ const normalisedVector = (text: SQL) => sql`to_tsvector('simple', rifq_search_te
 
 interface SearchableTable {
   kind: Exclude<SearchKind, "page">;
-  table: typeof posts | typeof videos | typeof images;
+  table: typeof posts | typeof videos | typeof images | typeof pages;
   id: SQL;
   key: SQL;
   title: SQL;
@@ -82,6 +83,18 @@ const SEARCHABLE_TABLES = (): SearchableTable[] => [
     date: sql`${images.createdAt}`,
     // Every image is public (they have no status).
     isPublic: sql`true`,
+  },
+  {
+    // Pages built from blocks (docs/decisions/049): `blocks_text` holds their blocks' texts.
+    kind: "built",
+    table: pages,
+    id: sql`${pages.id}`,
+    key: sql`${pages.slug}`,
+    title: sql`${pages.title}`,
+    text: sql`${pages.title} || ' ' || ${pages.blocksText}`,
+    body: sql`${pages.blocksText}`,
+    date: sql`${pages.publishedAt}`,
+    isPublic: PUBLIC_ROWS.pages(),
   },
 ];
 
@@ -160,7 +173,11 @@ async function bodiesOf(hits: TableHit[]): Promise<Map<string, string>> {
 }
 
 const hrefOf = (hit: TableHit) =>
-  hit.kind === "post" ? postPath(hit.key) : `/media/gallery?type=${hit.kind}s`;
+  hit.kind === "post"
+    ? postPath(hit.key)
+    : hit.kind === "built"
+      ? pagePublicPath(hit.key)
+      : `/media/gallery?type=${hit.kind}s`;
 
 /** An edited text's words without its markup (it is sanitized HTML or plain text). */
 const plainText = (value: string) =>

@@ -1,4 +1,5 @@
 import { MENU, type MenuItem } from "~/content/menu";
+import { countPublishedPages, listPublishedPagePaths } from "~/models/pages.server";
 import { countPublishedPosts, listPublishedPostAddresses } from "~/models/posts.server";
 import { postPath } from "~/shared/paths";
 import { SITEMAP_SOURCE_LISTS, type SitemapSourceName } from "~/shared/sitemap";
@@ -55,9 +56,20 @@ const newsPosts: SitemapReader = {
 };
 
 /** The reader of each source named in SITEMAP_SOURCE_LISTS (the type asks for every one). */
+/** Published, due pages built from blocks, oldest first (a new one lands in the last part). */
+const builtPages: SitemapReader = {
+  count: countPublishedPages,
+  read: async (window) =>
+    (await listPublishedPagePaths(window)).map((page) => ({
+      path: page.path,
+      lastmod: page.updatedAt,
+    })),
+};
+
 const SITEMAP_READERS: Record<SitemapSourceName, SitemapReader> = {
   pages: sitePages,
   posts: newsPosts,
+  built: builtPages,
 };
 
 /** Every source of the sitemap, in the index's order. */

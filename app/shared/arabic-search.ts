@@ -86,5 +86,12 @@ export function snippetSegments(text: string, words: string[]): Segment[] {
 }
 
 /** What a result is, as the results list names it. */
-export const SEARCH_KINDS = { post: "خبر", page: "صفحة", video: "فيديو", image: "صورة" } as const;
+export const SEARCH_KINDS = {
+  post: "خبر",
+  page: "صفحة",
+  video: "فيديو",
+  image: "صورة",
+  // A page built from blocks (docs/decisions/049): a page to the reader.
+  built: "صفحة",
+} as const;
 export type SearchKind = keyof typeof SEARCH_KINDS;

@@ -52,6 +52,7 @@ export const EDITABLE_PAGE_PATTERNS = [
   // Newsletter campaigns (docs/decisions/051).
   "/newsletter/archive",
   "/newsletter/archive/:id",
+  "/p/:slug",
 ] as const;
 
 /** What a dynamic segment may hold for the page to be a real one. */

@@ -26,7 +26,9 @@ export type ListTable =
   | "events"
   | "event_registrations"
   // Newsletter campaigns (docs/decisions/051): the public archive; never streamed to the public.
-  | "newsletter_campaigns";
+  | "newsletter_campaigns"
+  // Pages built from blocks (docs/decisions/049): the public hears only published ones.
+  | "pages";
 export const LIST_TABLES: readonly ListTable[] = [
   "posts",
   "videos",
@@ -39,6 +41,7 @@ export const LIST_TABLES: readonly ListTable[] = [
   "events",
   "event_registrations",
   "newsletter_campaigns",
+  "pages",
 ];
 
 /** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */

@@ -11,6 +11,8 @@ import type { ListTable } from "./live-event";
 export const SITEMAP_SOURCE_LISTS = {
   pages: [],
   posts: ["posts"],
+  // Pages built from blocks, /p/<slug> (docs/decisions/049).
+  built: ["pages"],
 } as const satisfies Record<string, readonly ListTable[]>;
 
 export type SitemapSourceName = keyof typeof SITEMAP_SOURCE_LISTS;

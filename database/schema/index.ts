@@ -5,3 +5,4 @@ export * from "./content-lists";
 export * from "./documents";
 export * from "./events";
 export * from "./outreach";
+export * from "./pages";

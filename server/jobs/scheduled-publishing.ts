@@ -1,3 +1,4 @@
+import { announceDuePages } from "~/models/pages.server";
 import { announceDuePosts } from "~/models/scheduled-posts.server";
 import { now } from "~/utils/clock.server";
 import { logger } from "~/utils/logger.server";
@@ -14,7 +15,10 @@ export function startScheduledPublishing({ intervalMs = SCHEDULE_CHECK_MS } = {}
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     const until = now();
-    running = announceDuePosts(checkedUpTo, until)
+    running = Promise.all([
+      announceDuePosts(checkedUpTo, until),
+      announceDuePages(checkedUpTo, until),
+    ])
       .then(() => {
         checkedUpTo = until;
       })

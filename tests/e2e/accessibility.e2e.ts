@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MENU } from "~/content/menu";
 import { type RunningServer, startServer } from "../../scripts/support/server";
 import { totpCode } from "../support/totp";
+import { buildBlockPage } from "./support/block-pages";
 import {
   axeViolations,
   baseURL,
@@ -27,17 +28,20 @@ import { type SeededItems, seedStaffItems } from "./support/staff";
 let browser: Browser;
 /** A published post (dates, category, author on its page), a video and an image, with edit screens. */
 let seeded: SeededItems;
+/** A published page built from blocks (docs/decisions/049). */
+let blockPage: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   const { page, context } = await openPage(browser, DESKTOP);
   await login(page, "editor");
   seeded = await seedStaffItems(page);
+  blockPage = await buildBlockPage(page, `صفحة للقياس ${Date.now()}`);
   await context.close();
 });
 afterAll(async () => browser?.close());
 
 /** Every public route a visitor can open: a published post's page and the 404 included. */
-const publicPages = () => [...publicPaths(seeded.postSlug), "/no-such-page"];
+const publicPages = () => [...publicPaths(seeded.postSlug, blockPage), "/no-such-page"];
 
 /**
  * Opens `path` and waits for the page's app (root.tsx announces it with "rifq:hydrated"). A

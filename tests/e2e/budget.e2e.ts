@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FirstVisit, formatFirstVisit, measureFirstVisit } from "../../bench/first-visit.js";
 import { posts } from "../../database/schema";
 import { imageBytes } from "../support/images";
+import { blockPagesTable, blockPageValues, SWEPT_PAGE } from "./support/block-pages";
 import { launchBrowser, PHONE } from "./support/browser";
 import { insertE2eEvents } from "./support/events";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
@@ -26,7 +27,7 @@ const BUDGET = {
   htmlKB: 14,
 };
 
-const PUBLIC_PAGES = publicPaths("budget-post");
+const PUBLIC_PAGES = publicPaths("budget-post", SWEPT_PAGE);
 
 /** The staff editor's chunks (Tiptap, ProseMirror, our editor) as `npm run build` names them. */
 const EDITOR_CHUNK = /^\/assets\/(rich-text-editor|editor-loading|keep-fallback)-[\w-]+\.js$/;
@@ -63,6 +64,8 @@ beforeAll(async () => {
     publishedAt: new Date(Date.UTC(2026, 9, 20, 8)),
     featuredImage: "/uploads/seed/budget.png",
   });
+  // A page built from blocks, with a block of every kind (docs/decisions/049).
+  await server.db.insert(blockPagesTable).values(blockPageValues("/uploads/seed/budget-visit.png"));
 });
 afterAll(async () => {
   await browser?.close();

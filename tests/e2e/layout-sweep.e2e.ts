@@ -24,6 +24,7 @@ import {
   volunteers,
 } from "../../database/schema";
 import { imageBytes } from "../support/images";
+import { blockPagesTable, blockPageValues, SWEPT_PAGE } from "./support/block-pages";
 import { launchBrowser, login } from "./support/browser";
 import { insertE2eEvents } from "./support/events";
 import { ACCOUNTS } from "./support/fixtures";
@@ -242,6 +243,10 @@ beforeAll(async () => {
   server = await startInProcessServer();
   browser = await launchBrowser();
   await seedContent();
+  // A page built from blocks, with a block of every kind (docs/decisions/049).
+  await server.db
+    .insert(blockPagesTable)
+    .values(blockPageValues(await upload("ramadan", "#0f6b5c")));
 });
 afterAll(async () => {
   await browser?.close();
@@ -298,7 +303,7 @@ describe.concurrent("every public page, at every width, text size and contrast",
   });
   afterAll(() => pool.close());
 
-  test.each([...publicPaths("long-post"), "/login"])("%s", (route) =>
+  test.each([...publicPaths("long-post", SWEPT_PAGE), "/login"])("%s", (route) =>
     sweepScreen(pool.withPage, route, undefined, [{}, FORCED_COLOURS_PASS]),
   );
 });

@@ -12,6 +12,7 @@ import { createEvent } from "~/models/events.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
+import { createPage, listPageRevisions, updatePage } from "~/models/pages.server";
 import { listPostRevisions } from "~/models/post-revisions.server";
 import { createPost, updatePost } from "~/models/posts.server";
 import { submitSurveyResponse } from "~/models/surveys.server";
@@ -31,6 +32,9 @@ import * as imageListRoute from "~/routes/admin/images/list";
 import * as subscribersRoute from "~/routes/admin/outreach/subscribers";
 import * as surveysRoute from "~/routes/admin/outreach/surveys";
 import * as volunteersRoute from "~/routes/admin/outreach/volunteers";
+import * as pageFormRoute from "~/routes/admin/pages/form";
+import * as pageListRoute from "~/routes/admin/pages/list";
+import * as pageRestoreRoute from "~/routes/admin/pages/restore-revision";
 import * as postAutosaveRoute from "~/routes/admin/posts/autosave";
 import * as postFormRoute from "~/routes/admin/posts/form";
 import * as postListRoute from "~/routes/admin/posts/list";
@@ -61,6 +65,7 @@ import {
   newsletterSubscribers,
   pageContent,
   pageContentRevisions,
+  pages,
   postDrafts,
   posts,
   siteSettings,
@@ -1140,7 +1145,109 @@ const CARD_LIST_MUTATIONS: Mutation[] = [
       );
     },
   },
+  // ─── pages built from blocks (docs/decisions/049) ───────────────────────────────────────
+  {
+    name: "pages: create",
+    route: "app/routes/admin/pages/form.tsx",
+    intent: "create",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const slug = unique("new-page");
+      return tried(
+        post(pageFormRoute, who, "/admin/dashboard/pages/new", { ...pageFormFields(), slug }),
+        async () => (await db.select().from(pages).where(eq(pages.slug, slug))).length === 1,
+      );
+    },
+  },
+  {
+    name: "pages: update",
+    route: "app/routes/admin/pages/form.tsx",
+    intent: "update",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newPage();
+      const slug = unique("edited-page");
+      return tried(
+        post(
+          pageFormRoute,
+          who,
+          `/admin/dashboard/pages/${id}/edit`,
+          { ...pageFormFields(), slug },
+          { id },
+        ),
+        async () => (await pageRow(id))?.slug === slug,
+      );
+    },
+  },
+  {
+    name: "pages: restore a revision",
+    route: "app/routes/admin/pages/restore-revision.ts",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const created = await newPage();
+      await updatePage(owner, created.id, {
+        ...created,
+        blocks: [{ type: "cta", label: "تبرع", href: "/donate" }],
+      });
+      const [, first] = await listPageRevisions(owner, created.id);
+      const path = `/admin/dashboard/pages/${created.id}/revisions/${first.id}/restore`;
+      return tried(
+        call(pageRestoreRoute.action as never, requestAs(who, path, { method: "POST" }), {
+          id: created.id,
+          revisionId: first.id,
+        }),
+        async () => (await pageRow(created.id))?.blocks[0]?.type === "text",
+      );
+    },
+  },
+  {
+    name: "pages: ask what links to a page before deleting it",
+    route: "app/routes/admin/pages/list.tsx",
+    intent: "ask-delete",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const { id } = await newPage();
+      const result = await post(pageListRoute, who, "/admin/dashboard/pages", {
+        intent: "ask-delete",
+        id,
+      });
+      // Nothing is written: what "changed" is the answer's question, given to admins only.
+      return { result, changed: async () => Boolean(dataOf<{ ask?: unknown }>(result)?.ask) };
+    },
+  },
+  {
+    name: "pages: delete",
+    route: "app/routes/admin/pages/list.tsx",
+    intent: "delete",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const { id } = await newPage();
+      return tried(
+        post(pageListRoute, who, "/admin/dashboard/pages", {
+          intent: "delete",
+          id,
+          confirmed: "1",
+        }),
+        async () => !(await pageRow(id)),
+      );
+    },
+  },
 ];
+
+const pageFormFields = () => ({
+  title: "صفحة المصفوفة",
+  status: "draft",
+  "blocks[0].type": "text",
+  "blocks[0].html": "<p>نص</p>",
+});
+const newPage = () =>
+  createPage(owner, {
+    title: `صفحة المصفوفة ${++counter}`,
+    slug: unique("matrix-page"),
+    blocks: [{ type: "text", html: "<p>نص</p>" }],
+    status: "draft",
+  });
+const pageRow = (id: string) => rowOf(db.select().from(pages).where(eq(pages.id, id)));
 
 const newVolunteer = () =>
   registerVolunteer({

@@ -11,6 +11,7 @@ import { createEvent } from "~/models/events.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
+import { createPage } from "~/models/pages.server";
 import { createPost } from "~/models/posts.server";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { createVideo } from "~/models/videos.server";
@@ -36,6 +37,8 @@ import * as surveysExportRoute from "~/routes/admin/outreach/surveys-export";
 import * as volunteersRoute from "~/routes/admin/outreach/volunteers";
 import * as volunteersExportRoute from "~/routes/admin/outreach/volunteers-export";
 import * as overviewRoute from "~/routes/admin/overview";
+import * as pageFormRoute from "~/routes/admin/pages/form";
+import * as pageListRoute from "~/routes/admin/pages/list";
 import * as postFormRoute from "~/routes/admin/posts/form";
 import * as postListRoute from "~/routes/admin/posts/list";
 import * as postMediaRoute from "~/routes/admin/posts/media";
@@ -45,6 +48,7 @@ import * as videoFormRoute from "~/routes/admin/videos/form";
 import * as videoListRoute from "~/routes/admin/videos/list";
 import * as cardListsRoute from "~/routes/resources/card-lists";
 import * as pageContentRoute from "~/routes/resources/page-content";
+import { loader as publicPageLoader } from "~/routes/site/page";
 import { loader as searchLoader } from "~/routes/site/search";
 import { TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
 import type { Role } from "~/shared/roles";
@@ -378,6 +382,24 @@ const READS: Read[] = [
     expected: [401, 403, 403, SERVED],
     served: (body) => expect(text(body)).toContain(SECRET_WORD),
   },
+  // ─── pages built from blocks (docs/decisions/049) ───────────────────────────────────────
+  {
+    name: "the pages list, drafts filtered and searched by their blocks",
+    route: "app/routes/admin/pages/list.tsx",
+    loader: pageListRoute.loader,
+    path: () => `/admin/dashboard/pages?status=draft&q=${encodeURIComponent(SECRET_WORD)}`,
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.pages)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "a draft page's form",
+    route: "app/routes/admin/pages/form.tsx",
+    loader: pageFormRoute.loader,
+    path: () => `/admin/dashboard/pages/${draftPageId}/edit`,
+    params: () => ({ id: draftPageId }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.page)).toContain(SECRET_WORD),
+  },
 ];
 
 let campaignId = "";
@@ -420,6 +442,28 @@ beforeAll(async () => {
     target: { pagePath: "/governance", listKey: "structure" },
     fields: { title: `لجنة ${SECRET_WORD}`, text: "نص" },
   });
+});
+
+let draftPageId = "";
+
+// A draft page built from blocks: staff only, and 404 to everyone on its public address.
+beforeAll(async () => {
+  const page = await createPage(await createUser("admin", "كاتب الصفحات"), {
+    title: SECRET_TITLE,
+    slug: "secret-draft-page",
+    blocks: [{ type: "text", html: `<p>نص فيه ${SECRET_WORD}</p>` }],
+    status: "draft",
+  });
+  draftPageId = page.id;
+});
+
+test.each(WHO)("a draft page's public address, as %s, is a 404 with nothing of it", async (who) => {
+  const actor = who === "signed out" ? null : shared[who];
+  const result = await call(publicPageLoader as never, requestAs(actor, "/p/secret-draft-page"), {
+    slug: "secret-draft-page",
+  });
+  expect(statusOf(result)).toBe(404);
+  expect(text(dataOf(result))).not.toContain(SECRET_WORD);
 });
 
 const HISTORY_KEY = "matrix-history";

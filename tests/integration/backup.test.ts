@@ -26,6 +26,13 @@ import { createDocument, listPublishedDocuments } from "~/models/documents.serve
 import { registerForEvent } from "~/models/event-registrations.server";
 import { createEvent } from "~/models/events.server";
 import { createImage } from "~/models/images.server";
+import {
+  createPage,
+  findPageRedirect,
+  getPublishedPage,
+  listPageRevisions,
+  updatePage,
+} from "~/models/pages.server";
 import { createPost, listPublishedPosts } from "~/models/posts.server";
 import { updateSetting } from "~/models/site-settings.server";
 import { createBackup } from "~/utils/backup/create-backup.server";
@@ -265,6 +272,29 @@ async function seedSite() {
   });
 }
 
+/** A page built from blocks, renamed once (a redirect row) and saved twice (two revisions). */
+async function seedPages() {
+  // The site's editor writes it (seedSite made the users: the counts of users stay as they are).
+  const { rows } = await db.execute(
+    sql`select id, email, full_name from users where role = 'editor' limit 1`,
+  );
+  const [row] = rows as { id: string; email: string; full_name: string }[];
+  const editor = { id: row.id, email: row.email, fullName: row.full_name, role: "editor" as const };
+  const created = await createPage(editor, {
+    title: PAGE_TITLE,
+    slug: "حملة-رمضان-القديمة",
+    blocks: [
+      { type: "text", html: "<p>سلال رمضان لكبار السن في الأحساء.</p>" },
+      { type: "cards", items: [{ title: "سلة غذائية", icon: "hand-heart" }] },
+      { type: "cta", label: "تبرع الآن", href: "/donate" },
+    ],
+    status: "published",
+  });
+  await updatePage(editor, created.id, { ...created, slug: PAGE_SLUG });
+}
+const PAGE_TITLE = "حملة رمضان";
+const PAGE_SLUG = "حملة-رمضان";
+
 /** Backs up the database this file runs on, as the running server does (its open handle). */
 async function backupOfInstalled(outFile: string, storage: Storage = getStorage()) {
   const handle = getDatabaseHandle();
@@ -282,6 +312,7 @@ async function backupOfInstalled(outFile: string, storage: Storage = getStorage(
 
 beforeAll(async () => {
   await seedSite();
+  await seedPages();
   site = { rows: await installedRows(), files: await filesOf(getStorage()) };
   siteArchive = (await backupOfInstalled(path.join(workDir, "site.tar.gz"))).file;
 }, HEAVY);
@@ -551,6 +582,35 @@ async function tamperedCopy(archive: string, change: (folder: string) => Promise
   await tar.create({ gzip: true, file: out, cwd: folder }, readdirSync(folder));
   return out;
 }
+
+describe("pages built from blocks in a backup", () => {
+  test(
+    "a restored site serves the page, its old address's redirect and its revisions",
+    async () => {
+      const { dataDir } = await restoredOnce(await archiveFromPglite());
+      const original = getDatabaseHandle();
+      const restoredHandle: DatabaseHandle = createPgliteHandle(
+        new PGlite(embeddedDatabaseDir(dataDir)),
+      );
+      installDatabase(restoredHandle);
+      try {
+        await restoredHandle.migrate();
+        const page = await getPublishedPage(PAGE_SLUG);
+        expect(page?.title).toBe(PAGE_TITLE);
+        expect(page?.blocks.map((block) => block.type)).toEqual(["text", "cards", "cta"]);
+        expect(await findPageRedirect("حملة-رمضان-القديمة")).toBe(
+          `/p/${encodeURIComponent(PAGE_SLUG)}`,
+        );
+        const admin = { id: "x", email: "x@x", fullName: "x", role: "admin" as const };
+        expect(await listPageRevisions(admin, page?.id ?? "")).toHaveLength(2);
+      } finally {
+        installDatabase(original);
+        await restoredHandle.close();
+      }
+    },
+    HEAVY,
+  );
+});
 
 describe("a restore refuses", () => {
   test(

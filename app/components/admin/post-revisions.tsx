@@ -23,6 +23,7 @@ export interface RevisionSummary {
  */
 export function PostRevisions({
   postId,
+  restorePath,
   revisions,
   currentTitle,
   currentText,
@@ -30,6 +31,8 @@ export function PostRevisions({
   onRestoreOverUnsaved,
 }: {
   postId: string;
+  /** Where a revision is restored (a page's revisions have their own address). */
+  restorePath?: (revisionId: string) => string;
   revisions: RevisionSummary[];
   currentTitle: string;
   currentText: string;
@@ -42,6 +45,7 @@ export function PostRevisions({
   const [asked, setAsked] = useState<RevisionSummary | null>(null);
   const submit = useSubmit();
   const restoreAction = (revision: RevisionSummary) =>
+    restorePath?.(revision.id) ??
     `/admin/dashboard/posts/${postId}/revisions/${revision.id}/restore`;
   return (
     <section

@@ -14,8 +14,14 @@ export function ShareImageField({
   meta,
   featuredImage,
   onChoose,
+  hint = "الصورة التي تظهر عند مشاركة المقال. اختر صورة من المعرض، أو اتركها فارغة لتُستخدم الصورة البارزة.",
+  withoutImage = "لا صورة للمشاركة: لم تُختر صورة بارزة بعد.",
 }: {
   meta: FieldMetadata<string | undefined>;
+  /** What the field is for (a page has no featured image to fall back on). */
+  hint?: string;
+  /** Said when neither a share image nor a featured image is there. */
+  withoutImage?: string;
   /** The featured image shown when no share image is chosen. */
   featuredImage: string | null;
   onChoose: (url: string) => void;
@@ -33,7 +39,7 @@ export function ShareImageField({
         dir="ltr"
         readOnly
         placeholder="الصورة البارزة"
-        hint="الصورة التي تظهر عند مشاركة المقال. اختر صورة من المعرض، أو اتركها فارغة لتُستخدم الصورة البارزة."
+        hint={hint}
       />
       <div className="flex flex-wrap items-center gap-3">
         {shown ? (
@@ -43,7 +49,7 @@ export function ShareImageField({
             className="h-20 w-28 rounded-lg object-cover"
           />
         ) : (
-          <p className="text-sm text-muted">لا صورة للمشاركة: لم تُختر صورة بارزة بعد.</p>
+          <p className="text-sm text-muted">{withoutImage}</p>
         )}
         {chosen && (
           <Button

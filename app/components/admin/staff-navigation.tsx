@@ -1,6 +1,7 @@
 import {
   BarChart3,
   CalendarDays,
+  FilePlus2,
   FileText,
   FolderOpen,
   Globe,
@@ -42,6 +43,7 @@ export const STAFF_SECTIONS: NavItem[] = [
   { to: STAFF_PATHS.videos.list, label: "الفيديوهات", icon: Video },
   { to: STAFF_PATHS.images.list, label: "معرض الصور", icon: Image },
   { to: STAFF_PATHS.documents.list, label: "الوثائق والتقارير", icon: FolderOpen },
+  { to: STAFF_PATHS.pages.list, label: "الصفحات", icon: FilePlus2 },
   { to: STAFF_PATHS.categories, label: "التصنيفات", icon: Tags },
   { to: STAFF_PATHS.volunteers, label: "المتطوعون", icon: HandHeart },
   { to: STAFF_PATHS.surveys, label: "نتائج الاستبيانات", icon: BarChart3 },

@@ -17,6 +17,7 @@ export const STAFF_PATHS = {
   videos: section("videos"),
   images: section("images"),
   documents: section("documents"),
+  pages: section("pages"),
   categories: `${DASHBOARD}/categories`,
   volunteers: `${DASHBOARD}/volunteers`,
   volunteersExport: `${DASHBOARD}/volunteers/export`,

@@ -3,11 +3,16 @@ import { SEEDED_EVENT_SLUG } from "./fixtures";
 
 /**
  * Every public page a visitor can open, from the one list the routes are checked against
- * (app/shared/content-blocks.ts); `post` is the slug of a published post (without it, the post
- * page is left out); `event` is the slug of a published event (by default the one
- * tests/e2e/support/seed-accounts.ts adds; "" leaves the event page out). The newsletter links' pages need a token and are left to their own specs.
+ * (app/shared/content-blocks.ts); `post` is the slug of a published post and `blockPage` of a
+ * published page built from blocks (without them, those pages are left out); `event` is the slug
+ * of a published event (by default the one tests/e2e/support/seed-accounts.ts adds; "" leaves the
+ * event page out). The newsletter links' pages need a token and are left to their own specs.
  */
-export function publicPaths(post?: string, event = SEEDED_EVENT_SLUG): string[] {
+export function publicPaths(
+  post?: string,
+  blockPage?: string,
+  event = SEEDED_EVENT_SLUG,
+): string[] {
   return EDITABLE_PAGE_PATTERNS.flatMap((pattern): string[] => {
     // The newsletter archive is public (docs/decisions/051); a campaign's page needs one sent.
     if (pattern === "/newsletter/archive") return [pattern];
@@ -16,6 +21,7 @@ export function publicPaths(post?: string, event = SEEDED_EVENT_SLUG): string[] 
     if (pattern === "/events/registration") return [];
     if (pattern === "/events/:slug") return event ? [`/events/${event}`] : [];
     if (pattern === "/media/news/:slug") return post ? [`/media/news/${post}`] : [];
+    if (pattern === "/p/:slug") return blockPage ? [`/p/${blockPage}`] : [];
     if (pattern === "/feedback/:audience") return ["/feedback/visitors", "/feedback/beneficiaries"];
     return [pattern];
   });

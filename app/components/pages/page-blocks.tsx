@@ -1,0 +1,92 @@
+import { VideoPlayer } from "~/components/admin/video-player";
+import { SiteLink } from "~/components/site-link";
+import { buttonClass } from "~/components/ui/button-class";
+import { imageSrcSet } from "~/shared/image-rules";
+import type { RenderedBlock } from "~/shared/page-blocks";
+import { PageCardList } from "./page-card-list";
+
+/**
+ * A page's blocks in order, server-rendered (they need no JavaScript). One renderer a kind of
+ * block: a new kind is one more entry of `RENDERERS` (docs/decisions/049).
+ */
+export function PageBlocks({ blocks, title }: { blocks: readonly RenderedBlock[]; title: string }) {
+  return (
+    <div className="space-y-10">
+      {blocks.map((block, index) => (
+        <div key={index} data-block={block.type}>
+          <BlockView block={block} title={title} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+type Renderers = {
+  [T in RenderedBlock["type"]]: (props: {
+    block: Extract<RenderedBlock, { type: T }>;
+    title: string;
+  }) => React.ReactNode;
+};
+
+const RENDERERS: Renderers = {
+  text: ({ block, title }) => (
+    <div className="article-body mx-auto max-w-3xl">
+      {block.parts.map((part, index) =>
+        part.kind === "youtube" ? (
+          <div key={index} className="my-8 overflow-hidden rounded-2xl">
+            <VideoPlayer youtubeId={part.id} title={title} />
+          </div>
+        ) : (
+          <div key={index} className="contents" dangerouslySetInnerHTML={{ __html: part.html }} />
+        ),
+      )}
+    </div>
+  ),
+  image: ({ block }) => (
+    <figure className="mx-auto max-w-4xl">
+      <img
+        src={block.src}
+        srcSet={imageSrcSet(block.src)}
+        sizes="(min-width: 56rem) 56rem, 100vw"
+        alt={block.alt}
+        loading="lazy"
+        className="w-full rounded-2xl bg-surface object-cover"
+      />
+      {block.caption && (
+        <figcaption className="mt-3 text-center text-muted">{block.caption}</figcaption>
+      )}
+    </figure>
+  ),
+  cards: ({ block }) => (
+    <section className="space-y-5">
+      {block.heading && <h2 className="text-2xl text-primary-dark md:text-3xl">{block.heading}</h2>}
+      <PageCardList items={block.items} level={block.heading ? 3 : 2} />
+    </section>
+  ),
+  cta: ({ block }) => (
+    <p className="text-center">
+      {block.href.startsWith("/") ? (
+        <SiteLink to={block.href} className={buttonClass("default", "lg")}>
+          {block.label}
+        </SiteLink>
+      ) : (
+        <a href={block.href} rel="noopener" className={buttonClass("default", "lg")}>
+          {block.label}
+        </a>
+      )}
+    </p>
+  ),
+  video: ({ block, title }) => (
+    <div className="mx-auto max-w-3xl overflow-hidden rounded-2xl">
+      <VideoPlayer youtubeId={block.youtubeId} title={block.title || title} />
+    </div>
+  ),
+};
+
+function BlockView({ block, title }: { block: RenderedBlock; title: string }) {
+  const Render = RENDERERS[block.type] as (props: {
+    block: RenderedBlock;
+    title: string;
+  }) => React.ReactNode;
+  return Render({ block, title });
+}

@@ -1,0 +1,196 @@
+import { getFormProps } from "@conform-to/react";
+import { ExternalLink } from "lucide-react";
+import { useState } from "react";
+import {
+  type ActionFunctionArgs,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useLoaderData,
+} from "react-router";
+import { FormLoadFailure } from "~/components/admin/form-load-failure";
+import { FormShell } from "~/components/admin/form-shell";
+import { PostRevisions } from "~/components/admin/post-revisions";
+import { SelectField } from "~/components/admin/select-field";
+import { ShareImageField } from "~/components/admin/share-image-field";
+import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { useStaffForm } from "~/components/admin/use-staff-form";
+import { ErrorScreen } from "~/components/error-screen";
+import { BlocksEditor } from "~/components/pages/block-editors";
+import { PageFormPreview } from "~/components/pages/page-form-preview";
+import { buttonClass } from "~/components/ui/button";
+import { FieldErrors, InputField } from "~/components/ui/field";
+import { staffFormAction } from "~/services/staff-forms.server";
+import { formatDateTime, toRiyadhInput } from "~/shared/dates";
+import { PAGES_PREFIX, pageFormSchema } from "~/shared/page-blocks";
+import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/shared/post-status";
+import { slugify } from "~/shared/slug";
+import { loadPageForm, savePage } from "./form.server";
+
+// Serves pages/new and pages/:id/edit, so it types its arguments with the generic types.
+
+export const meta: MetaFunction = ({ params }) => [
+  { title: `${params.id ? "تعديل الصفحة" : "صفحة جديدة"} | جمعية رفق` },
+];
+
+/** Editors and admins (docs/decisions/049); viewers get the 403 screen. */
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadPageForm(request, params);
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  staffFormAction(request, params, {
+    schema: pageFormSchema,
+    save: savePage,
+    saveFailed: "فشل في حفظ الصفحة",
+    what: "page",
+    imageField: "blocks",
+    done: {
+      to: STAFF_PATHS.pages.list,
+      created: { type: "success", title: "تم الإنشاء", description: "أُنشئت الصفحة بنجاح" },
+      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الصفحة" },
+    },
+  });
+
+const BACK = { to: STAFF_PATHS.pages.list, label: "العودة إلى الصفحات" };
+
+type PageFormData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** A restored revision brings a new version of the page: the form starts afresh from it. */
+export default function PageFormRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <PageForm key={data.page?.updatedAt ?? "new"} data={data} />;
+}
+
+function PageForm({ data }: { data: PageFormData }) {
+  const { page, loadError, revisions, scheduledFor, publicPath } = data;
+  const [slugFollowsTitle, setSlugFollowsTitle] = useState(!page);
+  const [form, fields] = useStaffForm({
+    id: page ? `page-${page.id}` : "page-new",
+    schema: pageFormSchema,
+    loadError,
+    defaultValue: page
+      ? {
+          title: page.title,
+          slug: page.slug,
+          // biome-ignore lint/suspicious/noExplicitAny: stored blocks are the form's values
+          blocks: page.blocks as any,
+          status: page.status,
+          publishAt: scheduledFor ? toRiyadhInput(scheduledFor) : "",
+          metaTitle: page.metaTitle ?? "",
+          metaDescription: page.metaDescription ?? "",
+          shareImage: page.shareImage ?? "",
+          version: page.updatedAt,
+        }
+      : { status: "draft", blocks: [{ type: "text" }] },
+  });
+
+  if (loadError) return <FormLoadFailure title="تعديل الصفحة" back={BACK} message={loadError} />;
+
+  const status = (fields.status.value ?? "draft") as PostStatus;
+  return (
+    <>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <FormShell
+          title={page ? "تعديل الصفحة" : "صفحة جديدة"}
+          back={BACK}
+          badge={<StatusBadge status={POST_STATUSES.includes(status) ? status : "draft"} />}
+          saveLabel={page ? "حفظ التعديلات" : "حفظ الصفحة"}
+          preview={
+            <PageFormPreview
+              title={fields.title.value}
+              blocks={Array.isArray(fields.blocks.value) ? fields.blocks.value : []}
+            />
+          }
+        >
+          {scheduledFor && (
+            <p
+              role="status"
+              className="rounded-xl bg-primary-light p-4 font-medium text-primary-dark"
+            >
+              مجدولة للنشر في {formatDateTime(scheduledFor)} (بتوقيت الرياض)
+            </p>
+          )}
+          <input type="hidden" name={fields.version.name} value={page?.updatedAt ?? ""} />
+          <InputField
+            label="عنوان الصفحة"
+            meta={fields.title}
+            onInput={(event) => {
+              if (slugFollowsTitle) {
+                form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
+              }
+            }}
+          />
+          <InputField
+            label="الرابط"
+            meta={fields.slug}
+            hint={`تظهر الصفحة على العنوان ${PAGES_PREFIX}/الرابط. حروف عربية أو لاتينية وأرقام وشرطات؛ إن غيّرته بعد النشر حُوّل الرابط القديم إلى الجديد.`}
+            onInput={() => slugFollowsTitle && setSlugFollowsTitle(false)}
+          />
+          <BlocksEditor form={form} blocks={fields.blocks} />
+          <div className="grid gap-5 md:grid-cols-2">
+            <SelectField
+              label="الحالة"
+              meta={fields.status}
+              options={POST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+            />
+            <InputField
+              label="موعد النشر (بتوقيت الرياض)"
+              meta={fields.publishAt}
+              type={"datetime-local" as "text"}
+              hint="للصفحة المنشورة فقط: موعد قادم يجعلها تظهر وحدها في ذلك الوقت؛ فارغاً تنشر الآن."
+            />
+          </div>
+          <fieldset className="space-y-4 rounded-xl border border-line p-4">
+            <legend className="px-2 font-medium">محركات البحث والمشاركة</legend>
+            <InputField
+              label="عنوان محركات البحث"
+              meta={fields.metaTitle}
+              hint="إن تُرك فارغاً استُخدم عنوان الصفحة."
+            />
+            <InputField
+              label="وصف محركات البحث"
+              meta={fields.metaDescription}
+              hint="الأفضل ألا يزيد على 155 حرفاً؛ إن تُرك فارغاً استُخدم أول النص."
+            />
+            <ShareImageField
+              meta={fields.shareImage}
+              featuredImage={null}
+              onChoose={(value) => form.update({ name: fields.shareImage.name, value })}
+              hint="الصورة التي تظهر عند مشاركة الصفحة. اختر صورة من معرض الصور (اختياري)."
+              withoutImage="لا صورة للمشاركة بعد."
+            />
+          </fieldset>
+          {publicPath && (
+            <a
+              href={publicPath}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClass("outline", "default")}
+            >
+              <ExternalLink aria-hidden className="size-5" />
+              عرض الصفحة على الموقع
+            </a>
+          )}
+          <FieldErrors id={form.errorId} errors={form.errors} />
+        </FormShell>
+      </Form>
+      {page && (
+        <PostRevisions
+          postId={page.id}
+          restorePath={(revisionId) =>
+            `${STAFF_PATHS.pages.list}/${page.id}/revisions/${revisionId}/restore`
+          }
+          revisions={revisions}
+          currentTitle={page.title}
+          currentText={data.currentText ?? ""}
+          unsavedChanges={() => form.dirty}
+          onRestoreOverUnsaved={() => {}}
+        />
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
+}
