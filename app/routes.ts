@@ -65,6 +65,8 @@ export default [
       route("subscribers/export", "routes/admin/outreach/subscribers-export.ts"),
       route("users", "routes/admin/users.tsx", { id: "dashboard-users" }),
       route("settings", "routes/admin/settings.tsx"),
+      // Issue 23, item 3: the header's menu and the footer's links (docs/decisions/050).
+      route("menus", "routes/admin/menus.tsx"),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),

@@ -3,7 +3,8 @@ import { AssociationLogo } from "~/components/logo";
 import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/site-icons";
 import { SiteLink } from "~/components/site-link";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/social-icons";
-import { MENU } from "~/content/menu";
+import { MENU, type MenuItem } from "~/content/menu";
+import { isExternal } from "~/shared/menus";
 import type { ContactInfo, SocialLinks } from "~/shared/site-settings";
 
 const SOCIAL = [
@@ -13,7 +14,16 @@ const SOCIAL = [
   { key: "youtube", label: "يوتيوب", Icon: YoutubeIcon },
 ] as const;
 
-export function SiteFooter({ contact, social }: { contact: ContactInfo; social: SocialLinks }) {
+export function SiteFooter({
+  contact,
+  social,
+  quickLinks,
+}: {
+  contact: ContactInfo;
+  social: SocialLinks;
+  /** The quick links as staff arranged them; none: the spec's menu (docs/decisions/050). */
+  quickLinks?: MenuItem[] | null;
+}) {
   const links = SOCIAL.filter(({ key }) => social[key]);
   return (
     <footer className="mt-16 bg-primary-dark text-white">
@@ -48,14 +58,9 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
             روابط سريعة
           </Text>
           <ul className="grid grid-cols-2 gap-x-2">
-            {MENU.map((item) => (
-              <li key={item.path}>
-                <SiteLink
-                  to={item.path}
-                  className="inline-flex min-h-11 items-center text-white/85 hover:text-white hover:underline"
-                >
-                  <Text k={item.titleKey}>{item.title}</Text>
-                </SiteLink>
+            {(quickLinks ?? MENU).map((item, index) => (
+              <li key={`${index}-${item.path}`}>
+                <QuickLink item={item} />
               </li>
             ))}
           </ul>
@@ -105,5 +110,21 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
         </SiteLink>
       </p>
     </footer>
+  );
+}
+
+const QUICK_LINK =
+  "inline-flex min-h-11 items-center text-white/85 hover:text-white hover:underline";
+
+function QuickLink({ item }: { item: MenuItem }) {
+  const label = item.titleKey ? <Text k={item.titleKey}>{item.title}</Text> : item.title;
+  return isExternal(item) ? (
+    <a href={item.path} rel="noopener noreferrer" className={QUICK_LINK}>
+      {label}
+    </a>
+  ) : (
+    <SiteLink to={item.path} className={QUICK_LINK}>
+      {label}
+    </SiteLink>
   );
 }

@@ -44,3 +44,9 @@ test("a table no page shows as a list concerns no page", () => {
   const unknown = { table: "sessions" } as unknown as { table: ListTable };
   expect(concerns(unknown, page("/", LIST_TABLES))).toBe(false);
 });
+
+test("every page hears a menu change (the header and footer show the menus)", () => {
+  for (const path of ["/", "/privacy", "/media/news", "/p/ramadan"]) {
+    expect(concerns({ table: "menus" }, page(path))).toBe(true);
+  }
+});

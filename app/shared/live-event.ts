@@ -28,8 +28,11 @@ export const LIST_TABLES: readonly ListTable[] = [
   "newsletter_subscribers",
 ];
 
-/** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */
-export type ChangeTable = "page_content" | "site_settings" | ListTable;
+/** Every table whose changes are announced (database/migrations/0001, 0003, 0005 and 0014). */
+export type ChangeTable = "page_content" | "site_settings" | ListTable | MenusTable;
+
+/** The menus (database/migrations/0014): every public page shows them (docs/decisions/050). */
+export type MenusTable = "menus";
 
 /** What a content table's trigger announces: every other shape of the event derives from it. */
 export interface ChangeEvent {
@@ -101,7 +104,7 @@ export interface LivePage {
 
 /**
  * Whether a change can alter a page: its own texts and the layout's (a text without a page: every
- * page), every public setting, and the lists its routes show.
+ * page), every public setting, the menus, and the lists its routes show.
  */
 export function concerns(event: Pick<LiveEvent, "table" | "page_path">, page: LivePage): boolean {
   switch (event.table) {
@@ -110,6 +113,8 @@ export function concerns(event: Pick<LiveEvent, "table" | "page_path">, page: Li
         !event.page_path || event.page_path === page.sharedPath || event.page_path === page.pagePath
       );
     case "site_settings":
+      return true;
+    case "menus":
       return true;
     default:
       return (page.lists as readonly string[]).includes(event.table);

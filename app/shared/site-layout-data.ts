@@ -1,4 +1,5 @@
 import type { BlockMap } from "./content-blocks";
+import type { LayoutMenus } from "./menus";
 import type { ContactInfo, SocialLinks } from "./site-settings";
 
 /** The site layout route's id: its pages read the layout's data by it. */
@@ -10,4 +11,6 @@ export interface SiteLayoutData {
   blockPaths: string[];
   contact: ContactInfo;
   social: SocialLinks;
+  /** The header's menu and the footer's quick links; null: the spec's (docs/decisions/050). */
+  menus: LayoutMenus;
 }

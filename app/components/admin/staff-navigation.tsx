@@ -5,6 +5,7 @@ import {
   HandHeart,
   Image,
   LayoutDashboard,
+  ListTree,
   LogOut,
   type LucideIcon,
   Mail,
@@ -44,6 +45,7 @@ export const STAFF_SECTIONS: NavItem[] = [
   { to: STAFF_PATHS.subscribers, label: "مشتركو النشرة", icon: Mail },
   { to: STAFF_PATHS.users, label: "المستخدمون", icon: Users, adminOnly: true },
   { to: STAFF_PATHS.settings, label: "الإعدادات", icon: Settings, adminOnly: true },
+  { to: STAFF_PATHS.menus, label: "القوائم", icon: ListTree, adminOnly: true },
 ];
 
 export const sectionsFor = (actor: Pick<Actor, "role">) =>

@@ -25,6 +25,7 @@ export const STAFF_PATHS = {
   subscribersExport: `${DASHBOARD}/subscribers/export`,
   users: `${DASHBOARD}/users`,
   settings: `${DASHBOARD}/settings`,
+  menus: `${DASHBOARD}/menus`,
   profile: "/profile",
   site: "/",
   logout: "/logout",

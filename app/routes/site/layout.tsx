@@ -14,6 +14,7 @@ import { useLiveBlocks, useLiveSetting } from "~/components/live-updates";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { DEFAULT_CONTACT_INFO, DEFAULT_SOCIAL_LINKS } from "~/content/site-defaults";
+import { getLayoutMenus } from "~/models/menus.server";
 import { getBlocks } from "~/models/page-content.server";
 import { getSettings } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";
@@ -35,11 +36,18 @@ function EditModeSpacer() {
 
 export async function loader({ request }: Route.LoaderArgs): Promise<SiteLayoutData> {
   const blockPaths = [toPagePath(new URL(request.url).pathname), SHARED_BLOCK_PATH];
-  const [blocks, settings] = await Promise.all([
+  const [blocks, settings, menus] = await Promise.all([
     getBlocks(blockPaths),
     getSettings(["contact_info", "social_links"]),
+    getLayoutMenus(),
   ]);
-  return { blocks, blockPaths, contact: settings.contact_info, social: settings.social_links };
+  return {
+    blocks,
+    blockPaths,
+    contact: settings.contact_info,
+    social: settings.social_links,
+    menus,
+  };
 }
 
 /** Each page has its own texts, so the layout reloads them whenever the path changes. */
@@ -59,7 +67,13 @@ export default function SiteLayout() {
   const contact = useLiveSetting("contact_info", loaded.contact);
   const social = useLiveSetting("social_links", loaded.social);
   return (
-    <SiteFrame blocks={blocks} blockPaths={blockPaths} contact={contact} social={social}>
+    <SiteFrame
+      blocks={blocks}
+      blockPaths={blockPaths}
+      contact={contact}
+      social={social}
+      menus={loaded.menus}
+    >
       <Outlet />
     </SiteFrame>
   );
@@ -77,6 +91,7 @@ export function ErrorBoundary() {
       blockPaths={data?.blockPaths ?? []}
       contact={data?.contact ?? DEFAULT_CONTACT_INFO}
       social={data?.social ?? DEFAULT_SOCIAL_LINKS}
+      menus={data?.menus ?? { header: null, footer: null }}
     >
       <ErrorScreen />
     </SiteFrame>
@@ -90,6 +105,7 @@ function SiteFrame({
   blockPaths,
   contact,
   social,
+  menus,
   children,
 }: LayoutData & { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -102,13 +118,13 @@ function SiteFrame({
           تخطَّ إلى المحتوى
         </a>
         <BlockScope path={SHARED_BLOCK_PATH}>
-          <SiteHeader user={root?.user ?? null} display={root?.display} />
+          <SiteHeader user={root?.user ?? null} display={root?.display} menu={menus.header} />
         </BlockScope>
         <BlockScope path={pagePath}>
           <main id="main">{children}</main>
         </BlockScope>
         <BlockScope path={SHARED_BLOCK_PATH}>
-          <SiteFooter contact={contact} social={social} />
+          <SiteFooter contact={contact} social={social} quickLinks={menus.footer} />
         </BlockScope>
         <EditModeSpacer />
       </BlocksProvider>
