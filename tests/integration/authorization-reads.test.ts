@@ -14,6 +14,7 @@ import * as layoutRoute from "~/routes/admin/dashboard-layout";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
 import * as landingRoute from "~/routes/admin/landing";
+import * as menusRoute from "~/routes/admin/menus";
 import * as subscribersRoute from "~/routes/admin/outreach/subscribers";
 import * as subscribersExportRoute from "~/routes/admin/outreach/subscribers-export";
 import * as surveysRoute from "~/routes/admin/outreach/surveys";
@@ -261,6 +262,18 @@ const READS: Read[] = [
     // A fetcher's answer: refusals are data (401/403), not the login page.
     expected: [401, 403, 403, SERVED],
     served: (body) => expect(text(body)).toContain(SECRET_WORD),
+  },
+  // Issue 23, item 3: the menus (docs/decisions/050), administrators only.
+  {
+    name: "the menus screen (a menu, its labels and revisions)",
+    route: "app/routes/admin/menus.tsx",
+    loader: menusRoute.loader,
+    path: () => "/admin/dashboard/menus?menu=footer",
+    expected: ADMIN_ONLY,
+    served: (body) => {
+      expect(body).toMatchObject({ menuId: "footer", revisions: expect.any(Array) });
+      expect(text(body.entries)).toContain("خدماتنا");
+    },
   },
 ];
 

@@ -21,8 +21,10 @@ import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createCategory } from "~/models/categories.server";
 import { createImage } from "~/models/images.server";
+import { changeMenu, getLayoutMenus, getMenuForAdmin } from "~/models/menus.server";
 import { createPost, listPublishedPosts } from "~/models/posts.server";
 import { updateSetting } from "~/models/site-settings.server";
+import { addEntry } from "~/shared/menus";
 import { createBackup } from "~/utils/backup/create-backup.server";
 import { holdDataDir } from "~/utils/backup/data-dir-lock.server";
 import { sha256 } from "~/utils/backup/manifest.server";
@@ -196,7 +198,11 @@ async function seedSite() {
     address: "حي الفيصلية، الدمام",
   });
   await updateSetting(admin, "registration_control", { allow_registration: false });
+  // Issue 23, item 3: a stored menu (and its revision) with a page under «خدماتنا».
+  await changeMenu(admin, "header", (entries) => addEntry(entries, "header", MENU_PAGE));
 }
+
+const MENU_PAGE = { label: "حملة رمضان", parentId: "menu-services", href: "/p/حملة-رمضان" };
 
 /** Backs up the database this file runs on, as the running server does (its open handle). */
 async function backupOfInstalled(outFile: string, storage: Storage = getStorage()) {
@@ -725,4 +731,33 @@ describe("npm run backup and npm run restore", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("الاستعمال: npm run restore <ملف النسخة الاحتياطية>");
   });
+});
+
+// ─── issue 23, item 3: menus ────────────────────────────────────────────────────────────────
+
+describe("a backup carries the menus", () => {
+  test(
+    "restored, the site draws the stored header menu and keeps its revision",
+    async () => {
+      const { dataDir } = await restoredOnce(await archiveFromPglite());
+      const original = getDatabaseHandle();
+      const restoredHandle = createPgliteHandle(new PGlite(embeddedDatabaseDir(dataDir)));
+      installDatabase(restoredHandle);
+      try {
+        const { header, footer } = await getLayoutMenus();
+        expect(footer).toBeNull();
+        const services = header?.find((item) => item.path === "/services");
+        expect(services?.subItems?.at(-1)).toEqual({
+          title: MENU_PAGE.label,
+          path: MENU_PAGE.href,
+        });
+        const admin = { id: "any", role: "admin" as const, email: "", fullName: "" };
+        expect((await getMenuForAdmin(admin, "header")).revisions).toHaveLength(1);
+      } finally {
+        installDatabase(original);
+        await restoredHandle.close();
+      }
+    },
+    HEAVY,
+  );
 });
