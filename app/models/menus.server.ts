@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { SITE_SECTIONS } from "~/content/menu";
 import { readPageBlocks } from "~/models/page-content.server";
-import { blockId, SHARED_BLOCK_PATH } from "~/shared/content-blocks";
+import { type BlockMap, blockId, SHARED_BLOCK_PATH } from "~/shared/content-blocks";
 import { NotFoundError } from "~/shared/domain-errors";
 import {
   checkMenu,
@@ -68,8 +68,7 @@ async function entriesOf(menuId: MenuId): Promise<MenuEntry[]> {
 }
 
 /** What pages show as each entry's label: a default entry's page text, if edited, over its label. */
-async function shownLabels(entries: MenuEntry[]): Promise<Record<string, string>> {
-  const blocks = await readPageBlocks(SHARED_BLOCK_PATH);
+function shownLabels(entries: MenuEntry[], blocks: BlockMap): Record<string, string> {
   return Object.fromEntries(
     flattenMenu(entries).map(({ entry }) => [
       entry.id,
@@ -102,8 +101,8 @@ export async function getMenuForAdmin(actor: Actor | null, menuId: MenuId): Prom
   assertRole(actor, "admin");
   const [row] = await db.select({ items: menus.items }).from(menus).where(eq(menus.id, menuId));
   const entries = row?.items ?? defaultMenu(menuId);
-  const [labels, revisions, targets] = await Promise.all([
-    shownLabels(entries),
+  const [blocks, revisions, targets] = await Promise.all([
+    readPageBlocks(SHARED_BLOCK_PATH),
     db
       .select({
         id: menuRevisions.id,
@@ -122,7 +121,7 @@ export async function getMenuForAdmin(actor: Actor | null, menuId: MenuId): Prom
   return {
     menuId,
     entries,
-    labels,
+    labels: shownLabels(entries, blocks),
     isDefault: !row,
     revisions: revisions.map(({ items, ...revision }) => ({
       ...revision,
@@ -159,7 +158,11 @@ export async function changeMenu(
   note: "save" | "restore" = "save",
 ): Promise<MenuEntry[]> {
   const admin = assertRole(actor, "admin");
-  const sections = await sectionPaths();
+  // Read before the transaction: PGlite runs one at a time, so a read beside it would wait for it.
+  const [sections, blocks] = await Promise.all([
+    sectionPaths(),
+    readPageBlocks(SHARED_BLOCK_PATH),
+  ]);
   const saved = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ items: menus.items })
@@ -167,7 +170,7 @@ export async function changeMenu(
       .where(eq(menus.id, menuId))
       .for("update");
     const current = row?.items ?? defaultMenu(menuId);
-    const items = checkMenu(menuId, change(current, await shownLabels(current)), sections);
+    const items = checkMenu(menuId, change(current, shownLabels(current, blocks)), sections);
     await tx
       .insert(menus)
       .values({ id: menuId, items, updatedBy: admin.id })
