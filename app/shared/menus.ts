@@ -155,7 +155,7 @@ export function checkMenu(
     }
     const entry = parsed.data;
     const problem = hrefProblem(entry.href, sections);
-    if (problem) throw new InvalidInputError(problem, "href");
+    if (problem) throw new InvalidInputError(problem);
     if (ids.has(entry.id)) throw new InvalidInputError(MENU_MESSAGES.duplicateId);
     ids.add(entry.id);
     if (entry.children.length && menuId === "footer") {
