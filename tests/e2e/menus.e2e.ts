@@ -1,7 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MENU } from "~/content/menu";
-import { baseURL, DESKTOP, launchBrowser, login, openPage, PHONE } from "./support/browser";
+import {
+  baseURL,
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  login,
+  openPage,
+  PHONE,
+} from "./support/browser";
 import { focused, waitForToast } from "./support/staff";
 
 // Issue 23, item 3 (docs/decisions/050): an admin puts a section of the site under «خدماتنا»;
@@ -47,6 +55,7 @@ test("an admin adds a section under «خدماتنا»; readers follow it; the o
   const { page } = admin;
   await page.goto(MENUS);
   await page.getByRole("heading", { name: "القوائم", level: 1 }).waitFor();
+  await expectAccessible(page);
   const add = page.locator("section", { has: page.getByRole("heading", { name: "إضافة عنصر" }) });
   // Both errors at once, in Arabic: no label and a link that is not https.
   await add.getByLabel("رابط خارجي (https)").check();
@@ -62,11 +71,13 @@ test("an admin adds a section under «خدماتنا»; readers follow it; the o
   await add.getByRole("button", { name: "إضافة العنصر" }).click();
   await waitForToast(page, "تم الحفظ");
   const underServices = page.getByRole("list", { name: "العناصر تحت «خدماتنا»" });
-  await underServices.getByText(LABEL).waitFor();
+  await underServices.getByText(LABEL, { exact: true }).waitFor();
 
   // Moved first among the sub-items with the keyboard; the focus stays on the moved row.
   const up = underServices.getByRole("button", { name: `لأعلى «${LABEL}»` });
+  await expect.poll(() => up.getAttribute("aria-busy")).toBeNull();
   await up.focus();
+  await expect.poll(async () => (await focused(page)).name).toBe(`لأعلى «${LABEL}»`);
   await page.keyboard.press("Enter");
   await expect
     .poll(() =>
@@ -75,6 +86,7 @@ test("an admin adds a section under «خدماتنا»; readers follow it; the o
         .evaluateAll((rows) => rows.map((row) => row.textContent)),
     )
     .toEqual(["الخدمات", LABEL, "البرامج"]);
+  await expect.poll(() => up.getAttribute("aria-busy")).toBeNull();
   await expect.poll(async () => (await focused(page)).name).toBe(`لأعلى «${LABEL}»`);
   await page.keyboard.press("Enter");
   await expect
