@@ -83,7 +83,7 @@ function AccountLinks({ user, compact = false }: { user: HeaderUser | null; comp
 
 /** A menu item's label: its page text (editable in place) or the label staff gave it. */
 export function MenuLabel({ item }: { item: MenuItem }) {
-  return item.titleKey ? <Text k={item.titleKey}>{item.title}</Text> : <>{item.title}</>;
+  return item.titleKey ? <Text k={item.titleKey}>{item.title}</Text> : item.title;
 }
 
 function MenuLink({ item, className }: { item: MenuItem; className?: string }) {

@@ -159,10 +159,7 @@ export async function changeMenu(
 ): Promise<MenuEntry[]> {
   const admin = assertRole(actor, "admin");
   // Read before the transaction: PGlite runs one at a time, so a read beside it would wait for it.
-  const [sections, blocks] = await Promise.all([
-    sectionPaths(),
-    readPageBlocks(SHARED_BLOCK_PATH),
-  ]);
+  const [sections, blocks] = await Promise.all([sectionPaths(), readPageBlocks(SHARED_BLOCK_PATH)]);
   const saved = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ items: menus.items })

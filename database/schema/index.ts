@@ -1,4 +1,4 @@
 export * from "./auth";
 export * from "./content";
-export * from "./outreach";
 export * from "./menus";
+export * from "./outreach";

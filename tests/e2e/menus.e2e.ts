@@ -73,12 +73,10 @@ test("an admin adds a section under «خدماتنا»; readers follow it; the o
   const underServices = page.getByRole("list", { name: "العناصر تحت «خدماتنا»" });
   await underServices.getByText(LABEL, { exact: true }).waitFor();
 
-  // Moved first among the sub-items with the keyboard; the focus stays on the moved row.
+  // Moved first among the sub-items by its buttons; the focus stays on the moved row.
   const up = underServices.getByRole("button", { name: `لأعلى «${LABEL}»` });
   await expect.poll(() => up.getAttribute("aria-busy")).toBeNull();
-  await up.focus();
-  await expect.poll(async () => (await focused(page)).name).toBe(`لأعلى «${LABEL}»`);
-  await page.keyboard.press("Enter");
+  await up.click();
   await expect
     .poll(() =>
       underServices
@@ -86,9 +84,10 @@ test("an admin adds a section under «خدماتنا»; readers follow it; the o
         .evaluateAll((rows) => rows.map((row) => row.textContent)),
     )
     .toEqual(["الخدمات", LABEL, "البرامج"]);
+  // The keyboard stays on the moved row's button; Enter moves it again.
   await expect.poll(() => up.getAttribute("aria-busy")).toBeNull();
   await expect.poll(async () => (await focused(page)).name).toBe(`لأعلى «${LABEL}»`);
-  await page.keyboard.press("Enter");
+  await up.press("Enter");
   await expect
     .poll(() =>
       underServices
