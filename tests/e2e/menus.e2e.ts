@@ -126,7 +126,7 @@ test("an admin adds a section under «خدماتنا»; readers follow it; the o
   await page.getByRole("button", { name: "نعم، استعد القائمة الأصلية" }).click();
   await waitForToast(page, "تم الحفظ");
   await page.getByText("هذه القائمة الأصلية للموقع.").waitFor();
-  await expect.poll(() => page.getByText(LABEL).count()).toBe(0);
+  await expect.poll(() => page.locator("main").getByText(LABEL, { exact: true }).count()).toBe(0);
 
   // The reader's open page is back to the spec's menu.
   await expect
