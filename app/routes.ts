@@ -94,6 +94,8 @@ export default [
       route("pages/new", "routes/admin/pages/form.tsx", { id: "page-new" }),
       route("pages/:id/edit", "routes/admin/pages/form.tsx", { id: "page-edit" }),
       route("pages/:id/revisions/:revisionId/restore", "routes/admin/pages/restore-revision.ts"),
+      // Issue 23, item 3: the header's menu and the footer's links (docs/decisions/050).
+      route("menus", "routes/admin/menus.tsx"),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),

@@ -291,3 +291,11 @@ test("brotli only when the browser takes it", () => {
   expect(pickEncoding(undefined)).toBe("identity");
   expect(pickEncoding("*")).toBe("br");
 });
+
+test("a menu change clears every cached page (every page shows the menus)", async () => {
+  const pages = ["/", "/about", "/media/news", "/donate"];
+  await Promise.all(pages.map((page) => get(page)));
+  expect(await Promise.all(pages.map(xCache))).toEqual(pages.map(() => "HIT"));
+  cache.invalidate({ table: "menus", op: "UPDATE", key: "header" });
+  expect(await Promise.all(pages.map(xCache))).toEqual(pages.map(() => "MISS"));
+});

@@ -3,8 +3,9 @@ import { AssociationLogo } from "~/components/logo";
 import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/site-icons";
 import { SiteLink } from "~/components/site-link";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/social-icons";
-import { MENU } from "~/content/menu";
+import { MENU, type MenuItem } from "~/content/menu";
 import { SHARED_BLOCK_PATH } from "~/shared/content-blocks";
+import { isExternal } from "~/shared/menus";
 import type { ContactInfo, SocialLinks } from "~/shared/site-settings";
 
 const SOCIAL = [
@@ -14,7 +15,16 @@ const SOCIAL = [
   { key: "youtube", label: "يوتيوب", Icon: YoutubeIcon },
 ] as const;
 
-export function SiteFooter({ contact, social }: { contact: ContactInfo; social: SocialLinks }) {
+export function SiteFooter({
+  contact,
+  social,
+  quickLinks,
+}: {
+  contact: ContactInfo;
+  social: SocialLinks;
+  /** The quick links as staff arranged them; none: the spec's menu (docs/decisions/050). */
+  quickLinks?: MenuItem[] | null;
+}) {
   const links = SOCIAL.filter(({ key }) => social[key]);
   return (
     <footer className="mt-16 bg-primary-dark text-white" data-block-path={SHARED_BLOCK_PATH}>
@@ -49,14 +59,9 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
             روابط سريعة
           </Text>
           <ul className="grid grid-cols-2 gap-x-2">
-            {MENU.map((item) => (
-              <li key={item.path}>
-                <SiteLink
-                  to={item.path}
-                  className="inline-flex min-h-11 items-center text-white/85 hover:text-white hover:underline"
-                >
-                  <Text k={item.titleKey}>{item.title}</Text>
-                </SiteLink>
+            {(quickLinks ?? MENU).map((item, index) => (
+              <li key={`${index}-${item.path}`}>
+                <QuickLink item={item} />
               </li>
             ))}
           </ul>
@@ -108,5 +113,21 @@ export function SiteFooter({ contact, social }: { contact: ContactInfo; social: 
         </span>
       </p>
     </footer>
+  );
+}
+
+const QUICK_LINK =
+  "inline-flex min-h-11 items-center text-white/85 hover:text-white hover:underline";
+
+function QuickLink({ item }: { item: MenuItem }) {
+  const label = item.titleKey ? <Text k={item.titleKey}>{item.title}</Text> : item.title;
+  return isExternal(item) ? (
+    <a href={item.path} rel="noopener noreferrer" className={QUICK_LINK}>
+      {label}
+    </a>
+  ) : (
+    <SiteLink to={item.path} className={QUICK_LINK}>
+      {label}
+    </SiteLink>
   );
 }

@@ -19,6 +19,7 @@ import { MENU, type MenuItem } from "~/content/menu";
 import { cn } from "~/shared/cn";
 import { SHARED_BLOCK_PATH } from "~/shared/content-blocks";
 import { DEFAULT_DISPLAY, type DisplayPreferences } from "~/shared/display-preferences";
+import { isExternal } from "~/shared/menus";
 import { staffHome } from "~/shared/paths";
 import { hasRole, type Role } from "~/shared/roles";
 
@@ -81,26 +82,51 @@ function AccountLinks({ user, compact = false }: { user: HeaderUser | null; comp
   );
 }
 
+/** A menu item's label: its page text (editable in place) or the label staff gave it. */
+export function MenuLabel({ item }: { item: MenuItem }) {
+  return item.titleKey ? <Text k={item.titleKey}>{item.title}</Text> : item.title;
+}
+
 function MenuLink({ item, className }: { item: MenuItem; className?: string }) {
+  if (isExternal(item)) {
+    return (
+      <a
+        href={item.path}
+        rel="noopener noreferrer"
+        className={cn(linkClass({ isActive: false }), className)}
+      >
+        <MenuLabel item={item} />
+      </a>
+    );
+  }
   return (
     <SiteNavLink to={item.path} className={(state) => cn(linkClass(state), className)}>
-      <Text k={item.titleKey}>{item.title}</Text>
+      <MenuLabel item={item} />
     </SiteNavLink>
   );
 }
+
+/** Each item's key (its path; a path that repeats gets its place too), for React and the ids. */
+const keysOf = (items: MenuItem[]) =>
+  items.map((item, index) =>
+    items.findIndex((other) => other.path === item.path) === index
+      ? item.path
+      : `${item.path}~${index}`,
+  );
 
 /**
  * The wide screen's menu, WAI "disclosure navigation": each parent is a link to its page with a
  * separate button that shows its sub-pages. Without JavaScript, hovering or focusing a parent
  * shows them (app.css, `.disclosure-nav`); with it, the buttons and the hover delays decide.
  */
-function DesktopMenu() {
+function DesktopMenu({ menu }: { menu: MenuItem[] }) {
   const [open, setOpen] = useState<string | null>(null);
   const [enhanced, setEnhanced] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastClosed = useRef(0);
   const baseId = useId();
   const { pathname } = useLocation();
+  const keys = keysOf(menu);
   useEffect(() => setEnhanced(true), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the open list.
   useEffect(() => setOpen(null), [pathname]);
@@ -138,21 +164,22 @@ function DesktopMenu() {
       {/* Wraps onto a second line rather than under its neighbours when its texts grow (edited
           labels, edit mode's controls): docs/decisions/042. */}
       <ul className="flex flex-wrap items-center gap-1">
-        {MENU.map((item) => {
+        {menu.map((item, index) => {
+          const key = keys[index];
           if (!item.subItems) {
             return (
-              <li key={item.path}>
+              <li key={key}>
                 <MenuLink item={item} className="whitespace-nowrap" />
               </li>
             );
           }
-          const isOpen = open === item.path;
-          const listId = `${baseId}-list-${item.path}`;
+          const isOpen = open === key;
+          const listId = `${baseId}-list-${key}`;
           return (
             <li
-              key={item.path}
+              key={key}
               className="relative flex items-center"
-              onMouseEnter={() => hoverOpen(item.path)}
+              onMouseEnter={() => hoverOpen(key)}
               onMouseLeave={hoverClose}
               onBlur={(event) => {
                 if (!event.currentTarget.contains(event.relatedTarget as Node | null) && isOpen) {
@@ -162,13 +189,13 @@ function DesktopMenu() {
             >
               <MenuLink item={item} className="whitespace-nowrap pe-1" />
               <button
-                id={`${baseId}-button-${item.path}`}
+                id={`${baseId}-button-${key}`}
                 type="button"
                 className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-primary-light aria-expanded:bg-primary-light"
                 aria-expanded={isOpen}
                 aria-controls={listId}
                 aria-label={`صفحات ${item.title}`}
-                onClick={() => (isOpen ? close() : setOpen(item.path))}
+                onClick={() => (isOpen ? close() : setOpen(key))}
               >
                 <ChevronDownIcon
                   className={cn("size-4 motion-safe:transition", isOpen && "rotate-180")}
@@ -179,8 +206,8 @@ function DesktopMenu() {
                 data-open={isOpen || undefined}
                 className="submenu absolute start-0 top-full z-50 w-64 rounded-xl border border-line bg-white p-2 shadow-xl"
               >
-                {item.subItems.map((sub) => (
-                  <li key={sub.path}>
+                {item.subItems.map((sub, subIndex) => (
+                  <li key={keysOf(item.subItems ?? [])[subIndex]}>
                     <MenuLink item={sub} className="flex w-full" />
                   </li>
                 ))}
@@ -199,8 +226,8 @@ function MobileMenuItem({ item }: { item: MenuItem }) {
       <MenuLink item={item} className="flex" />
       {item.subItems && (
         <ul className="ms-5 border-s-2 border-line ps-2">
-          {item.subItems.map((sub) => (
-            <MobileMenuItem key={sub.path} item={sub} />
+          {item.subItems.map((sub, index) => (
+            <MobileMenuItem key={keysOf(item.subItems ?? [])[index]} item={sub} />
           ))}
         </ul>
       )}
@@ -212,7 +239,7 @@ function MobileMenuItem({ item }: { item: MenuItem }) {
  * The narrow screen's menu: a <details> element, so it opens without JavaScript. Enhanced, it
  * closes on a new page and on Escape (focus back on its button).
  */
-function MobileMenu({ user }: { user: HeaderUser | null }) {
+function MobileMenu({ user, menu }: { user: HeaderUser | null; menu: MenuItem[] }) {
   const [open, setOpen] = useState(false);
   const summary = useRef<HTMLElement>(null);
   const details = useRef<HTMLDetailsElement>(null);
@@ -253,8 +280,8 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-8rem)] overflow-y-auto border-y border-line bg-white px-4 pb-4 shadow-lg"
       >
         <ul className="flex flex-col gap-1 py-2">
-          {MENU.map((item) => (
-            <MobileMenuItem key={item.path} item={item} />
+          {menu.map((item, index) => (
+            <MobileMenuItem key={keysOf(menu)[index]} item={item} />
           ))}
         </ul>
         <AccountLinks user={user} />
@@ -266,10 +293,14 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
 export function SiteHeader({
   user,
   display = DEFAULT_DISPLAY,
+  menu,
 }: {
   user: HeaderUser | null;
   display?: DisplayPreferences;
+  /** The menu as staff arranged it; none: the spec's (docs/decisions/050). */
+  menu?: MenuItem[] | null;
 }) {
+  const items = menu ?? MENU;
   return (
     <header
       className="site-header z-40 border-b border-line bg-white/95 backdrop-blur"
@@ -304,8 +335,8 @@ export function SiteHeader({
           <AssociationLogo />
           <VisionLogo className="hidden h-9 sm:block" />
         </SiteLink>
-        <DesktopMenu />
-        <MobileMenu user={user} />
+        <DesktopMenu menu={items} />
+        <MobileMenu user={user} menu={items} />
       </div>
     </header>
   );

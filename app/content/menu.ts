@@ -1,7 +1,11 @@
 export interface MenuItem {
   title: string;
-  /** The content key of the item's label (editable like every public text). */
-  titleKey: string;
+  /**
+   * The content key of the item's label (editable like every public text); none for an item
+   * staff named in the menus screen, whose `title` is its label (docs/decisions/050).
+   */
+  titleKey?: string;
+  /** A path of the site, or an external `https://` address. */
   path: string;
   subItems?: MenuItem[];
 }
@@ -60,4 +64,14 @@ export const MENU: MenuItem[] = [
   },
   { title: "التطوع", titleKey: "menu-volunteer", path: "/volunteer" },
   { title: "تبرع الآن", titleKey: "menu-donate", path: "/donate" },
+];
+
+/** The sections of the site a menu item may lead to: the spec's menu and the pages beside it. */
+export const SITE_SECTIONS: { title: string; path: string }[] = [
+  ...MENU.flatMap((item) => [item, ...(item.subItems ?? [])]).map(({ title, path }) => ({
+    title,
+    path,
+  })),
+  { title: "الخصوصية وحماية البيانات", path: "/privacy" },
+  { title: "البحث في الموقع", path: "/search" },
 ];

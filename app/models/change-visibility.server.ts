@@ -93,6 +93,9 @@ export function createPublicChangeFilter() {
           : { table: event.table, key: event.key };
       case "images":
         return { table: event.table };
+      case "menus":
+        // Menus are on every public page; the page re-reads them (which one changed is not said).
+        return { table: event.table };
       case "posts":
       case "videos":
       case "documents":

@@ -55,3 +55,9 @@ test("a card list change concerns its own page only, not the others nor the staf
   // A change whose page is not known may be on any page.
   expect(concerns(cards(null), page("/donate"))).toBe(true);
 });
+
+test("every page hears a menu change (the header and footer show the menus)", () => {
+  for (const path of ["/", "/privacy", "/media/news", "/p/ramadan"]) {
+    expect(concerns({ table: "menus" }, page(path))).toBe(true);
+  }
+});

@@ -44,11 +44,14 @@ export const LIST_TABLES: readonly ListTable[] = [
   "pages",
 ];
 
-/** Every table whose changes are announced (database/migrations/0001, 0003 and 0005). */
-export type ChangeTable = "page_content" | "site_settings" | ListTable | CardListTable;
+/** Every table whose changes are announced (database/migrations/0001, 0003, 0005, 0011 and 0014). */
+export type ChangeTable = "page_content" | "site_settings" | ListTable | CardListTable | MenusTable;
 
 /** The card lists admins change in edit mode (database/migrations/0011, docs/decisions/047). */
 export type CardListTable = "content_lists";
+
+/** The menus (database/migrations/0014): every public page shows them (docs/decisions/050). */
+export type MenusTable = "menus";
 
 /** What a content table's trigger announces: every other shape of the event derives from it. */
 export interface ChangeEvent {
@@ -122,7 +125,7 @@ export interface LivePage {
 
 /**
  * Whether a change can alter a page: its own texts and the layout's (a text without a page: every
- * page), every public setting, and the lists its routes show.
+ * page), every public setting, the menus, and the lists its routes show.
  */
 export function concerns(event: Pick<LiveEvent, "table" | "page_path">, page: LivePage): boolean {
   switch (event.table) {
@@ -135,6 +138,8 @@ export function concerns(event: Pick<LiveEvent, "table" | "page_path">, page: Li
     // A card list is shown by its own page only (docs/decisions/047).
     case "content_lists":
       return !event.page_path || event.page_path === page.pagePath;
+    case "menus":
+      return true;
     default:
       return (page.lists as readonly string[]).includes(event.table);
   }

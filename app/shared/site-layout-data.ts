@@ -1,5 +1,6 @@
 import type { CardListMap } from "./card-items";
 import type { BlockMap } from "./content-blocks";
+import type { LayoutMenus } from "./menus";
 import type { ContactInfo, SocialLinks } from "./site-settings";
 
 /** The site layout route's id: its pages read the layout's data by it. */
@@ -13,4 +14,6 @@ export interface SiteLayoutData {
   social: SocialLinks;
   /** The page's stored card lists (docs/decisions/047); a list without one shows its defaults. */
   cardLists: CardListMap;
+  /** The header's menu and the footer's quick links; null: the spec's (docs/decisions/050). */
+  menus: LayoutMenus;
 }

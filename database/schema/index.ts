@@ -4,5 +4,6 @@ export * from "./content";
 export * from "./content-lists";
 export * from "./documents";
 export * from "./events";
+export * from "./menus";
 export * from "./outreach";
 export * from "./pages";

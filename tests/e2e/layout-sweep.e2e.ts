@@ -16,6 +16,7 @@ import {
 import {
   categories,
   images,
+  menus,
   newsletterSubscribers,
   posts,
   siteSettings,
@@ -457,4 +458,86 @@ describe("forced colours: focus rings and the current item", () => {
     ).toEqual([]);
     await page.close();
   });
+});
+
+// Issue 23, item 3 (docs/decisions/050): a menu staff made long — 9 top items with long labels,
+// sub-items under some — wraps as decision 042 says, on the public header and the menus screen.
+describe.concurrent("a long menu, at every width, text size and contrast", () => {
+  const LONG_LABELS = [
+    "الصفحة الرئيسية للجمعية",
+    "تعرّف على جمعية رفق ورسالتها",
+    "الحوكمة والشفافية والتقارير",
+    "خدمات الرعاية المنزلية المتكاملة",
+    "البرامج الموسمية والمبادرات",
+    "المركز الإعلامي والأخبار",
+    "آراء المستفيدين وقياس الرضا",
+    "التطوع مع فرق الزيارات الميدانية",
+    "تبرّع الآن لدعم كبار السن",
+  ];
+  const PATHS = [
+    "/",
+    "/about",
+    "/governance",
+    "/services",
+    "/services/programs",
+    "/media",
+    "/feedback",
+    "/volunteer",
+    "/donate",
+  ];
+  let signedOut: Awaited<ReturnType<typeof openPool>>;
+  let signedIn: Awaited<ReturnType<typeof openPool>>;
+  beforeAll(async () => {
+    await server.db.insert(menus).values({
+      id: "header",
+      items: LONG_LABELS.map((label, index) => ({
+        id: `long-${index}`,
+        titleKey: null,
+        label,
+        href: PATHS[index],
+        hidden: false,
+        children:
+          index % 3 === 1
+            ? [
+                {
+                  id: `long-${index}-a`,
+                  titleKey: null,
+                  label: "الرؤية والرسالة والقيم",
+                  href: "/about/vision",
+                  hidden: false,
+                  children: [],
+                },
+                {
+                  id: `long-${index}-b`,
+                  titleKey: null,
+                  label: LONG_LABELS[index],
+                  href: "/about/why",
+                  hidden: false,
+                  children: [],
+                },
+              ]
+            : [],
+      })),
+    });
+    [signedOut, signedIn] = await Promise.all([openPool(false), openPool(true)]);
+  });
+  afterAll(async () => {
+    await Promise.all([signedOut?.close(), signedIn?.close()]);
+    await server.db.delete(menus);
+  });
+
+  test.each(["/", "/services/programs"])("%s with the long menu", (route) =>
+    sweepScreen(signedOut.withPage, `${route} (long menu)`, async (page) => {
+      await openScreen(page, route);
+      await page.getByRole("link", { name: LONG_LABELS[8] }).first().waitFor({ state: "attached" });
+      return `${route} (long menu)`;
+    }),
+  );
+
+  test("the menus screen with the long menu", () =>
+    sweepScreen(signedIn.withPage, "/admin/dashboard/menus", async (page) => {
+      await openScreen(page, "/admin/dashboard/menus");
+      await page.getByText(LONG_LABELS[8]).first().waitFor({ state: "attached" });
+      return "/admin/dashboard/menus (long menu)";
+    }));
 });

@@ -10,6 +10,7 @@ import { createDocument } from "~/models/documents.server";
 import { registerForEvent } from "~/models/event-registrations.server";
 import { createEvent } from "~/models/events.server";
 import { createImage } from "~/models/images.server";
+import { changeMenu, restoreDefaultMenu } from "~/models/menus.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
 import { createPage, listPageRevisions, updatePage } from "~/models/pages.server";
@@ -29,6 +30,8 @@ import * as eventListRoute from "~/routes/admin/events/list";
 import * as eventRegistrationsRoute from "~/routes/admin/events/registrations";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
+import * as menusRoute from "~/routes/admin/menus";
+import { MENU_INTENTS } from "~/routes/admin/menus-schema";
 import * as subscribersRoute from "~/routes/admin/outreach/subscribers";
 import * as surveysRoute from "~/routes/admin/outreach/surveys";
 import * as volunteersRoute from "~/routes/admin/outreach/volunteers";
@@ -49,6 +52,7 @@ import * as cardListsRoute from "~/routes/resources/card-lists";
 import * as pageContentRoute from "~/routes/resources/page-content";
 import { LIST_INTENTS } from "~/services/staff-actions.server";
 import { ACCOUNT_INTENTS, TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
+import { addEntry, toggleHidden } from "~/shared/menus";
 import type { Role } from "~/shared/roles";
 import { SETTINGS_INTENTS } from "~/shared/settings-schemas";
 import { db } from "~/utils/db.server";
@@ -61,6 +65,8 @@ import {
   eventRegistrations,
   events,
   images,
+  menuRevisions,
+  menus,
   newsletterCampaigns,
   newsletterSubscribers,
   pageContent,
@@ -1249,6 +1255,81 @@ const newPage = () =>
   });
 const pageRow = (id: string) => rowOf(db.select().from(pages).where(eq(pages.id, id)));
 
+// ─── issue 23, item 3: the menus (docs/decisions/050), administrators only ────────────────────
+
+const MENUS = "/admin/dashboard/menus";
+/** The newest revision of the header menu: a save (or restore) makes a new one. */
+const headerStamp = async () =>
+  (
+    await rowOf(
+      db
+        .select({ id: menuRevisions.id })
+        .from(menuRevisions)
+        .where(eq(menuRevisions.menuId, "header"))
+        .orderBy(desc(menuRevisions.savedAt), desc(menuRevisions.id))
+        .limit(1),
+    )
+  )?.id;
+/** The spec's menu plus two fresh items at its end (the first of them is `first`). */
+async function menuWithTwoItems() {
+  await restoreDefaultMenu(owner, "header");
+  const first = unique("m")
+    .replace(/[^a-z0-9-]/g, "")
+    .slice(0, 40);
+  await changeMenu(owner, "header", (entries) =>
+    addEntry(
+      addEntry(entries, "header", { label: "أول", parentId: null, href: "/donate" }, first),
+      "header",
+      { label: "ثانٍ", parentId: null, href: "/volunteer" },
+      `${first}-b`,
+    ),
+  );
+  return first;
+}
+const menuForms: Record<(typeof MENU_INTENTS)[number], () => Promise<Record<string, string>>> = {
+  add: async () => {
+    await restoreDefaultMenu(owner, "header");
+    return { label: "حملة المصفوفة", kind: "page", page: "/p/matrix", parentId: "menu-services" };
+  },
+  update: async () => ({
+    id: await menuWithTwoItems(),
+    label: "اسم جديد",
+    kind: "external",
+    url: "https://ehsan.sa",
+  }),
+  "move-up": async () => ({ id: `${await menuWithTwoItems()}-b` }),
+  "move-down": async () => ({ id: await menuWithTwoItems() }),
+  "toggle-hidden": async () => ({ id: await menuWithTwoItems() }),
+  remove: async () => ({ id: await menuWithTwoItems() }),
+  "restore-default": async () => {
+    await changeMenu(owner, "header", (entries) => toggleHidden(entries, "menu-home"));
+    return {};
+  },
+  "restore-revision": async () => {
+    await changeMenu(owner, "header", (entries) => toggleHidden(entries, "menu-home"));
+    return { revisionId: (await headerStamp()) ?? "" };
+  },
+};
+const MENU_MUTATIONS: Mutation[] = MENU_INTENTS.map((intent) => ({
+  name: `menus: ${intent}`,
+  route: "app/routes/admin/menus.tsx",
+  intent,
+  expected: [LOGIN, 403, 403, OK],
+  attempt: async (who) => {
+    const form = await menuForms[intent]();
+    const before = await headerStamp();
+    const stored = async () =>
+      (await rowOf(db.select().from(menus).where(eq(menus.id, "header"))))?.items;
+    const storedBefore = await stored();
+    return tried(post(menusRoute, who, MENUS, { intent, menu: "header", ...form }), async () =>
+      intent === "restore-default"
+        ? !(await stored()) && Boolean(storedBefore)
+        : (await headerStamp()) !== before,
+    );
+  },
+}));
+MUTATIONS.push(...MENU_MUTATIONS);
+
 const newVolunteer = () =>
   registerVolunteer({
     fullName: `متطوع المصفوفة ${++counter}`,
@@ -1381,5 +1462,6 @@ describe("the matrix covers every mutation", () => {
     expect(intentsOf("app/routes/admin/videos/list.tsx")).toEqual(
       expect.arrayContaining([...LIST_INTENTS, "view"]),
     );
+    expect(intentsOf("app/routes/admin/menus.tsx")).toEqual([...MENU_INTENTS]);
   });
 });

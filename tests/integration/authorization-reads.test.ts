@@ -30,6 +30,7 @@ import * as eventRegistrationsExportRoute from "~/routes/admin/events/registrati
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
 import * as landingRoute from "~/routes/admin/landing";
+import * as menusRoute from "~/routes/admin/menus";
 import * as subscribersRoute from "~/routes/admin/outreach/subscribers";
 import * as subscribersExportRoute from "~/routes/admin/outreach/subscribers-export";
 import * as surveysRoute from "~/routes/admin/outreach/surveys";
@@ -399,6 +400,18 @@ const READS: Read[] = [
     params: () => ({ id: draftPageId }),
     expected: STAFF_ONLY,
     served: (body) => expect(text(body.page)).toContain(SECRET_WORD),
+  },
+  // Issue 23, item 3: the menus (docs/decisions/050), administrators only.
+  {
+    name: "the menus screen (a menu, its labels and revisions)",
+    route: "app/routes/admin/menus.tsx",
+    loader: menusRoute.loader,
+    path: () => "/admin/dashboard/menus?menu=footer",
+    expected: ADMIN_ONLY,
+    served: (body) => {
+      expect(body).toMatchObject({ menuId: "footer", revisions: expect.any(Array) });
+      expect(text(body.entries)).toContain("خدماتنا");
+    },
   },
 ];
 

@@ -26,6 +26,7 @@ import { createDocument, listPublishedDocuments } from "~/models/documents.serve
 import { registerForEvent } from "~/models/event-registrations.server";
 import { createEvent } from "~/models/events.server";
 import { createImage } from "~/models/images.server";
+import { changeMenu, getLayoutMenus, getMenuForAdmin } from "~/models/menus.server";
 import {
   createPage,
   findPageRedirect,
@@ -35,6 +36,7 @@ import {
 } from "~/models/pages.server";
 import { createPost, listPublishedPosts } from "~/models/posts.server";
 import { updateSetting } from "~/models/site-settings.server";
+import { addEntry } from "~/shared/menus";
 import { createBackup } from "~/utils/backup/create-backup.server";
 import { holdDataDir } from "~/utils/backup/data-dir-lock.server";
 import { sha256 } from "~/utils/backup/manifest.server";
@@ -157,6 +159,8 @@ async function newServerDatabase(): Promise<string> {
   return url.toString();
 }
 
+const MENU_PAGE = { label: "حملة رمضان", parentId: "menu-services", href: "/p/حملة-رمضان" };
+
 const CARD_LIST = { pagePath: "/services/programs", listKey: "programs" };
 const ADDED_PROGRAM = "برنامج رمضان";
 
@@ -270,6 +274,8 @@ async function seedSite() {
     target: CARD_LIST,
     fields: { title: ADDED_PROGRAM, text: "إفطار جماعي ولقاءات مسائية طوال الشهر الكريم." },
   });
+  // Issue 23, item 3: a stored menu (and its revision) with a page under «خدماتنا».
+  await changeMenu(admin, "header", (entries) => addEntry(entries, "header", MENU_PAGE));
 }
 
 /** A page built from blocks, renamed once (a redirect row) and saved twice (two revisions). */
@@ -932,4 +938,33 @@ describe("npm run backup and npm run restore", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("الاستعمال: npm run restore <ملف النسخة الاحتياطية>");
   });
+});
+
+// ─── issue 23, item 3: menus ────────────────────────────────────────────────────────────────
+
+describe("a backup carries the menus", () => {
+  test(
+    "restored, the site draws the stored header menu and keeps its revision",
+    async () => {
+      const { dataDir } = await restoredOnce(await archiveFromPglite());
+      const original = getDatabaseHandle();
+      const restoredHandle = createPgliteHandle(new PGlite(embeddedDatabaseDir(dataDir)));
+      installDatabase(restoredHandle);
+      try {
+        const { header, footer } = await getLayoutMenus();
+        expect(footer).toBeNull();
+        const services = header?.find((item) => item.path === "/services");
+        expect(services?.subItems?.at(-1)).toEqual({
+          title: MENU_PAGE.label,
+          path: MENU_PAGE.href,
+        });
+        const admin = { id: "any", role: "admin" as const, email: "", fullName: "" };
+        expect((await getMenuForAdmin(admin, "header")).revisions).toHaveLength(1);
+      } finally {
+        installDatabase(original);
+        await restoredHandle.close();
+      }
+    },
+    HEAVY,
+  );
 });

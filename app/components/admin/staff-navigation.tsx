@@ -8,6 +8,7 @@ import {
   HandHeart,
   Image,
   LayoutDashboard,
+  ListTree,
   LogOut,
   type LucideIcon,
   Mail,
@@ -52,6 +53,7 @@ export const STAFF_SECTIONS: NavItem[] = [
   { to: STAFF_PATHS.campaigns.list, label: "حملات النشرة", icon: Send },
   { to: STAFF_PATHS.users, label: "المستخدمون", icon: Users, adminOnly: true },
   { to: STAFF_PATHS.settings, label: "الإعدادات", icon: Settings, adminOnly: true },
+  { to: STAFF_PATHS.menus, label: "القوائم", icon: ListTree, adminOnly: true },
 ];
 
 export const sectionsFor = (actor: Pick<Actor, "role">) =>

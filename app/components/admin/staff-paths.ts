@@ -32,6 +32,7 @@ export const STAFF_PATHS = {
   events: section("events"),
   eventRegistrations: (id: string) => `${DASHBOARD}/events/${id}/registrations`,
   eventRegistrationsExport: (id: string) => `${DASHBOARD}/events/${id}/registrations/export`,
+  menus: `${DASHBOARD}/menus`,
   profile: "/profile",
   site: "/",
   logout: "/logout",

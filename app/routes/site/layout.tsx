@@ -16,6 +16,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { DEFAULT_CONTACT_INFO, DEFAULT_SOCIAL_LINKS } from "~/content/site-defaults";
 import { getCardLists } from "~/models/content-lists.server";
+import { getLayoutMenus } from "~/models/menus.server";
 import { getBlocks } from "~/models/page-content.server";
 import { getSettings } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";
@@ -38,10 +39,11 @@ function EditModeSpacer() {
 export async function loader({ request }: Route.LoaderArgs): Promise<SiteLayoutData> {
   const pagePath = toPagePath(new URL(request.url).pathname);
   const blockPaths = [pagePath, SHARED_BLOCK_PATH];
-  const [blocks, settings, cardLists] = await Promise.all([
+  const [blocks, settings, cardLists, menus] = await Promise.all([
     getBlocks(blockPaths),
     getSettings(["contact_info", "social_links"]),
     getCardLists([pagePath]),
+    getLayoutMenus(),
   ]);
   return {
     blocks,
@@ -49,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<SiteLayoutD
     contact: settings.contact_info,
     social: settings.social_links,
     cardLists,
+    menus,
   };
 }
 
@@ -76,6 +79,7 @@ export default function SiteLayout() {
       contact={contact}
       social={social}
       cardLists={cardLists}
+      menus={loaded.menus}
     >
       <Outlet />
     </SiteFrame>
@@ -95,6 +99,7 @@ export function ErrorBoundary() {
       contact={data?.contact ?? DEFAULT_CONTACT_INFO}
       social={data?.social ?? DEFAULT_SOCIAL_LINKS}
       cardLists={data?.cardLists ?? {}}
+      menus={data?.menus ?? { header: null, footer: null }}
     >
       <ErrorScreen />
     </SiteFrame>
@@ -109,6 +114,7 @@ function SiteFrame({
   contact,
   social,
   cardLists,
+  menus,
   children,
 }: LayoutData & { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -124,7 +130,7 @@ function SiteFrame({
           تخطَّ إلى المحتوى
         </a>
         <BlockScope path={SHARED_BLOCK_PATH}>
-          <SiteHeader user={root?.user ?? null} display={root?.display} />
+          <SiteHeader user={root?.user ?? null} display={root?.display} menu={menus.header} />
         </BlockScope>
         <BlockScope path={pagePath}>
           <CardListsProvider value={cardLists}>
@@ -134,7 +140,7 @@ function SiteFrame({
           </CardListsProvider>
         </BlockScope>
         <BlockScope path={SHARED_BLOCK_PATH}>
-          <SiteFooter contact={contact} social={social} />
+          <SiteFooter contact={contact} social={social} quickLinks={menus.footer} />
         </BlockScope>
         <EditModeSpacer />
       </BlocksProvider>
