@@ -74,4 +74,5 @@ export const SITE_SECTIONS: { title: string; path: string }[] = [
   })),
   { title: "الخصوصية وحماية البيانات", path: "/privacy" },
   { title: "البحث في الموقع", path: "/search" },
+  { title: "أرشيف النشرة البريدية", path: "/newsletter/archive" },
 ];

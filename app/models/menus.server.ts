@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, notInArray } from "drizzle-orm";
 import { SITE_SECTIONS } from "~/content/menu";
 import { readPageBlocks } from "~/models/page-content.server";
 import { type BlockMap, blockId, SHARED_BLOCK_PATH } from "~/shared/content-blocks";
@@ -15,11 +15,13 @@ import {
   type MenuId,
   menuItemsOf,
 } from "~/shared/menus";
+import { pagePublicPath } from "~/shared/page-blocks";
 import { type Actor, assertRole } from "~/shared/roles";
+import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { cachedRead, forgetReads } from "~/utils/read-cache.server";
-import { menuRevisions, menus, users } from "../../database/schema";
+import { menuRevisions, menus, pages, users } from "../../database/schema";
 
 /**
  * The menus' data and access checks (docs/decisions/050). Pages read them through one cached
@@ -27,9 +29,25 @@ import { menuRevisions, menus, users } from "../../database/schema";
  * administrators change them or read their history.
  */
 
-/** Where a menu item may lead inside the site: every known section (and, once pages exist, each published page). */
+/** How many published pages the menus screen offers (the newest first would be as arbitrary). */
+const PAGE_TARGETS_LIMIT = 500;
+
+/**
+ * Where a menu item may lead inside the site: every known section, then each published page
+ * built from blocks (docs/decisions/049), by title. The pages are read from their table here, not
+ * through the pages model, which asks this one who links to a page.
+ */
 export async function listInternalTargets(): Promise<{ title: string; path: string }[]> {
-  return SITE_SECTIONS;
+  const published = await db
+    .select({ title: pages.title, slug: pages.slug })
+    .from(pages)
+    .where(and(eq(pages.status, "published"), lte(pages.publishedAt, now())))
+    .orderBy(asc(pages.title))
+    .limit(PAGE_TARGETS_LIMIT);
+  return [
+    ...SITE_SECTIONS,
+    ...published.map((page) => ({ title: page.title, path: pagePublicPath(page.slug) })),
+  ];
 }
 
 /** The paths a menu may link to besides `/p/<slug>` pages: the sections. */

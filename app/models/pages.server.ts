@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { isOurImage } from "~/models/images.server";
+import { findMenuItemsLinkingTo } from "~/models/menus.server";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
 import type { ChangeEvent } from "~/shared/live-event";
 import {
@@ -483,10 +484,19 @@ async function pagesLinkingTo(pageId: string, slugs: string[]): Promise<PageRefe
     }));
 }
 
-/**
- * Everything that links to the page: other pages today. Another source (the menus) adds its
- * own lookup to this list.
- */
+/** The menu items that lead to the page, under one of its addresses (docs/decisions/050). */
+async function menusLinkingTo(_pageId: string, slugs: string[]): Promise<PageReferrer[]> {
+  const labels = await Promise.all(
+    slugs.map((slug) => findMenuItemsLinkingTo(pagePublicPath(slug))),
+  );
+  return [...new Set(labels.flat())].map((label) => ({
+    kind: "القائمة",
+    title: label,
+    editUrl: "/admin/dashboard/menus",
+  }));
+}
+
+/** Everything that links to the page: other pages and the menus. */
 export async function listPageReferrers(actor: Actor | null, id: string) {
   assertRole(actor, "editor");
   const page = await getPageForStaff(actor, id);
@@ -496,7 +506,7 @@ export async function listPageReferrers(actor: Actor | null, id: string) {
     .from(pageSlugRedirects)
     .where(eq(pageSlugRedirects.pageId, id));
   const slugs = [page.slug, ...old.map((row) => row.slug)];
-  const sources = [pagesLinkingTo];
+  const sources = [pagesLinkingTo, menusLinkingTo];
   return (await Promise.all(sources.map((source) => source(id, slugs)))).flat();
 }
 

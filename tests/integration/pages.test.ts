@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createPublicChangeFilter } from "~/models/change-visibility.server";
+import { changeMenu, listInternalTargets } from "~/models/menus.server";
 import {
   announceDuePages,
   createPage,
@@ -22,15 +23,18 @@ import { action as restoreAction } from "~/routes/admin/pages/restore-revision";
 import { loader as sitemapLoader } from "~/routes/resources/sitemap";
 import * as pageRoute from "~/routes/site/page";
 import { loader as publicLoader } from "~/routes/site/page";
+import { buildSitemapPart } from "~/services/sitemap.server";
 import { toRiyadhInput } from "~/shared/dates";
 import { concerns } from "~/shared/live-event";
 import { livePageAt } from "~/shared/live-page";
+import { addEntry } from "~/shared/menus";
 import { PAGE_MESSAGES } from "~/shared/page-blocks";
 import { setClockOffset } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { UPLOAD_MAX_BYTES } from "~/utils/form-data.server";
 import { NOT_AN_IMAGE } from "~/utils/image-upload.server";
-import { pageRevisions, pages } from "../../database/schema";
+import { forgetReads } from "~/utils/read-cache.server";
+import { menus, pageRevisions, pages } from "../../database/schema";
 import { bodyLimitFor } from "../../server/body-limits";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { pngFile } from "../support/images";
@@ -267,15 +271,15 @@ describe("publishing, scheduling and the public page", () => {
       { type: "text", parts: [{ kind: "html", html: "<p>نص الحملة.</p>" }] },
     ]);
 
-    const sitemap = await (
+    // The sitemap's index names the pages' part, which lists the published page only.
+    const index = await (
       (await call(sitemapLoader, requestAs(null, "/sitemap.xml"))) as Response
     ).text();
-    expect(sitemap).toContain(`/p/${encodeURIComponent(page.slug)}`);
+    expect(index).toContain("/sitemap/built-1.xml");
+    const part = async () => (await buildSitemapPart("https://rifq.example", "built-1.xml")) ?? "";
+    expect(await part()).toContain(`/p/${encodeURIComponent(page.slug)}`);
     const draft = await createPage(editor, input());
-    const again = await (
-      (await call(sitemapLoader, requestAs(null, "/sitemap.xml"))) as Response
-    ).text();
-    expect(again).not.toContain(encodeURIComponent(draft.slug));
+    expect(await part()).not.toContain(encodeURIComponent(draft.slug));
   });
 
   test("a scheduled page stays hidden until it is due, then is announced and shown", async () => {
@@ -463,6 +467,34 @@ describe("deleting", () => {
     expect(statusOf(done)).toBe(200);
     expect(await getPageForStaff(admin, target.id)).toBeNull();
     expect(statusOf(await publicCall(target.slug))).toBe(404);
+  });
+
+  test("deleting a page a menu item leads to asks first and names the item", async () => {
+    const target = await createPage(editor, input({ title: "حملة الشتاء", status: "published" }));
+    // The menus screen offers the published page among its targets.
+    expect(await listInternalTargets()).toContainEqual({
+      title: "حملة الشتاء",
+      path: `/p/${encodeURIComponent(target.slug)}`,
+    });
+    await changeMenu(admin, "header", (entries) =>
+      addEntry(entries, "header", {
+        label: "حملة الشتاء",
+        parentId: "menu-services",
+        href: `/p/${target.slug}`,
+      }),
+    );
+    try {
+      const referrers = await listPageReferrers(editor, target.id);
+      expect(referrers).toContainEqual({
+        kind: "القائمة",
+        title: "القائمة الرئيسية › خدماتنا › حملة الشتاء",
+        editUrl: "/admin/dashboard/menus",
+      });
+      await expect(deletePage(admin, target.id)).rejects.toBeInstanceOf(PageHasReferrersError);
+    } finally {
+      await db.delete(menus);
+      forgetReads();
+    }
   });
 
   test("a page nobody links to is deleted with its uploaded images", async () => {
