@@ -275,6 +275,7 @@ export function blocksText(blocks: readonly PageBlock[]): string {
       parts.push(block.heading ?? "", ...block.items.flatMap((i) => [i.title, i.text ?? ""]));
     if (block.type === "cta") parts.push(block.label);
     if (block.type === "video") parts.push(block.title ?? "");
+    if (block.type === "documents") parts.push(block.heading ?? "");
   }
   return parts.filter(Boolean).join("\n");
 }

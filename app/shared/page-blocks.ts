@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fromRiyadhInput } from "./dates";
+import { documentCategories, type PublicDocument } from "./documents";
 import { imageFileSchema, SHARE_IMAGE_NOT_OURS } from "./image-rules";
 import { DEFAULT_POST_STATUS, POST_STATUSES } from "./post-status";
 import { slugify } from "./slug";
@@ -44,6 +45,7 @@ export type CardIcon = keyof typeof CARD_ICONS;
 export const CARD_ICON_NAMES = Object.keys(CARD_ICONS) as [CardIcon, ...CardIcon[]];
 
 export const PAGE_MESSAGES = {
+  documentsCategoryInvalid: "اختر تصنيف الوثائق من القائمة",
   titleRequired: "عنوان الصفحة مطلوب",
   titleTooLong: "عنوان الصفحة يجب ألا يزيد على 200 حرف",
   slugRequired: "عنوان الصفحة في الرابط مطلوب",
@@ -166,12 +168,24 @@ const videoBlock = z.object({
   title: optionalLine(200, PAGE_MESSAGES.videoTitleTooLong),
 });
 
+/** The documents library's published documents (docs/decisions/048), of one category or all. */
+const documentsBlock = z.object({
+  type: z.literal("documents"),
+  heading: optionalLine(200, PAGE_MESSAGES.headingTooLong),
+  category: z
+    .enum(["all", ...documentCategories], { error: PAGE_MESSAGES.documentsCategoryInvalid })
+    .default("all"),
+});
+
+/** How many documents a documents block lists (the newest first). */
+export const PAGE_DOCUMENTS_SHOWN = 12;
+
 const blockError = { error: PAGE_MESSAGES.unknownBlock };
 
-/** One stored block. A documents list will be one more member here. */
+/** One stored block: a new kind is one more member here. */
 export const pageBlockSchema = z.discriminatedUnion(
   "type",
-  [textBlock, imageBlock, cardsBlock, ctaBlock, videoBlock],
+  [textBlock, imageBlock, cardsBlock, ctaBlock, videoBlock, documentsBlock],
   blockError,
 );
 export type PageBlock = z.output<typeof pageBlockSchema>;
@@ -187,6 +201,7 @@ export const BLOCK_LABELS: Record<PageBlockType, string> = {
   cards: "بطاقات",
   cta: "زر دعوة",
   video: "فيديو",
+  documents: "قائمة وثائق",
 };
 export const BLOCK_TYPES = Object.keys(BLOCK_LABELS) as PageBlockType[];
 
@@ -205,7 +220,7 @@ const imageFormBlock = z
 
 export const pageFormBlockSchema = z.discriminatedUnion(
   "type",
-  [textBlock, imageFormBlock, cardsBlock, ctaBlock, videoBlock],
+  [textBlock, imageFormBlock, cardsBlock, ctaBlock, videoBlock, documentsBlock],
   blockError,
 );
 export type PageFormBlock = z.output<typeof pageFormBlockSchema>;
@@ -294,8 +309,9 @@ export type RenderedPart = { kind: "html"; html: string } | { kind: "youtube"; i
 
 /** A block as the public page renders it (the loader sanitizes rich texts again). */
 export type RenderedBlock =
-  | Exclude<PageBlock, { type: "text" }>
-  | { type: "text"; parts: RenderedPart[] };
+  | Exclude<PageBlock, { type: "text" | "documents" }>
+  | { type: "text"; parts: RenderedPart[] }
+  | (PageBlockOf<"documents"> & { documents: PublicDocument[] });
 
 /** Something that links to a page: what it is, its name, and where staff edit it. */
 export interface PageReferrer {

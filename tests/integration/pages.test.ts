@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { createPublicChangeFilter } from "~/models/change-visibility.server";
+import { createDocument } from "~/models/documents.server";
 import { changeMenu, listInternalTargets } from "~/models/menus.server";
 import {
   announceDuePages,
@@ -38,6 +39,7 @@ import { menus, pageRevisions, pages } from "../../database/schema";
 import { bodyLimitFor } from "../../server/body-limits";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
 import { pngFile } from "../support/images";
+import { pdfFile } from "../support/pdfs";
 import { REFUSED_WITH } from "../support/refusals";
 import { call, dataOf, replyErrorsOf, statusOf } from "../support/route-calls";
 import { storedFiles } from "../support/uploads";
@@ -343,7 +345,7 @@ describe("live updates", () => {
   });
 
   test("the page route declares the pages list, so cached copies clear when a page changes", () => {
-    expect(pageRoute.handle.liveLists).toEqual(["pages"]);
+    expect(pageRoute.handle.liveLists).toEqual(["pages", "documents"]);
     expect(concerns({ table: "pages" }, livePageAt("/p/any", ["pages"]))).toBe(true);
     expect(concerns({ table: "pages" }, livePageAt("/about", []))).toBe(false);
   });
@@ -467,6 +469,55 @@ describe("deleting", () => {
     expect(statusOf(done)).toBe(200);
     expect(await getPageForStaff(admin, target.id)).toBeNull();
     expect(statusOf(await publicCall(target.slug))).toBe(404);
+  });
+
+  test("a documents block lists the library's published documents of its category, never a hidden one", async () => {
+    await createDocument(
+      editor,
+      { title: "التقرير السنوي للصفحة", category: "reports", year: 2025, status: "published" },
+      await pdfFile(),
+    );
+    await createDocument(
+      editor,
+      {
+        title: "مسودة قائمة مالية",
+        category: "financial-statements",
+        year: 2025,
+        status: "hidden",
+      },
+      await pdfFile(),
+    );
+    const page = await createPage(
+      editor,
+      input({
+        status: "published",
+        blocks: [
+          { type: "documents", heading: "تقاريرنا", category: "reports" },
+          { type: "documents", category: "all" },
+        ],
+      }),
+    );
+    const shown = dataOf<{ blocks: { type: string; documents?: { title: string }[] }[] }>(
+      await publicCall(page.slug),
+    );
+    const titles = (index: number) => shown.blocks[index]?.documents?.map((d) => d.title) ?? [];
+    expect(titles(0)).toEqual(["التقرير السنوي للصفحة"]);
+    expect(titles(1)).toContain("التقرير السنوي للصفحة");
+    expect(titles(1)).not.toContain("مسودة قائمة مالية");
+    // A page listing documents re-reads when one is published or hidden.
+    expect(pageRoute.handle.liveLists).toContain("documents");
+
+    // A category the library does not have is refused in Arabic, in the one pass of the form.
+    const refused = await call(
+      formAction,
+      requestAs(editor, NEW, {
+        form: pageForm({ "blocks[0].type": "documents", "blocks[0].category": "minutes" }),
+      }),
+    );
+    expect(statusOf(refused)).toBe(400);
+    expect(JSON.stringify(replyErrorsOf(refused))).toContain(
+      PAGE_MESSAGES.documentsCategoryInvalid,
+    );
   });
 
   test("deleting a page a menu item leads to asks first and names the item", async () => {

@@ -5,6 +5,7 @@ import { SelectField } from "~/components/admin/select-field";
 import { RichTextField } from "~/components/rich-text/rich-text-field";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
+import { DOCUMENT_CATEGORY_LABELS, documentCategories } from "~/shared/documents";
 import {
   BLOCK_LABELS,
   BLOCK_TYPES,
@@ -12,6 +13,7 @@ import {
   CARD_ICONS,
   PAGE_BLOCKS_MAX,
   PAGE_CARDS_MAX,
+  PAGE_DOCUMENTS_SHOWN,
   type PageBlockType,
 } from "~/shared/page-blocks";
 
@@ -167,6 +169,7 @@ export function BlocksEditor({ form, blocks }: { form: Form; blocks: AnyField })
 /** What a new block of a kind starts with. */
 function newBlock(type: PageBlockType): Record<string, unknown> {
   if (type === "cards") return { type, items: [{ icon: CARD_ICON_NAMES[0] }] };
+  if (type === "documents") return { type, category: "all" };
   return { type };
 }
 
@@ -265,6 +268,26 @@ function BlockEditor({
             dir="ltr"
           />
           <InputField label="عنوان الفيديو (اختياري)" labelDetail={label} meta={f("title")} />
+        </>
+      );
+    case "documents":
+      return (
+        <>
+          <InputField label="عنوان القائمة (اختياري)" labelDetail={label} meta={f("heading")} />
+          <SelectField
+            label="الوثائق المعروضة"
+            meta={f("category")}
+            options={[
+              { value: "all", label: "كل الوثائق المنشورة" },
+              ...documentCategories.map((category) => ({
+                value: category,
+                label: DOCUMENT_CATEGORY_LABELS[category],
+              })),
+            ]}
+          />
+          <p className="text-sm text-muted">
+            تعرض الصفحة أحدث {PAGE_DOCUMENTS_SHOWN} وثيقة منشورة من مكتبة الوثائق.
+          </p>
         </>
       );
     default:

@@ -1,4 +1,5 @@
 import { VideoPlayer } from "~/components/admin/video-player";
+import { DocumentItem } from "~/components/site/documents-list";
 import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button-class";
 import { imageSrcSet } from "~/shared/image-rules";
@@ -80,6 +81,20 @@ const RENDERERS: Renderers = {
     <div className="mx-auto max-w-3xl overflow-hidden rounded-2xl">
       <VideoPlayer youtubeId={block.youtubeId} title={block.title || title} />
     </div>
+  ),
+  documents: ({ block }) => (
+    <section className="mx-auto max-w-5xl space-y-4">
+      {block.heading && <h2 className="text-2xl text-primary-dark">{block.heading}</h2>}
+      {block.documents.length > 0 ? (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {block.documents.map((document) => (
+            <DocumentItem key={document.id} document={document} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted">لا توجد وثائق منشورة بعد.</p>
+      )}
+    </section>
   ),
 };
 

@@ -1,10 +1,11 @@
 import { data, redirect, useLoaderData } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { PageBlocks } from "~/components/pages/page-blocks";
+import { listPublishedDocuments } from "~/models/documents.server";
 import { findPageRedirect, getPublishedPage } from "~/models/pages.server";
 import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta } from "~/shared/meta";
-import { pagePublicPath, type RenderedBlock } from "~/shared/page-blocks";
+import { PAGE_DOCUMENTS_SHOWN, pagePublicPath, type RenderedBlock } from "~/shared/page-blocks";
 import { htmlToPlainText, renderablePostContent } from "~/utils/rich-text.server";
 import type { Route } from "./+types/page";
 
@@ -21,8 +22,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-/** The page re-reads when a published page changes (the public hears no other). */
-export const handle: LiveHandle = { liveLists: ["pages"] };
+/**
+ * The page re-reads when a published page changes (the public hears no other), or a published
+ * document (a documents block lists them).
+ */
+export const handle: LiveHandle = { liveLists: ["pages", "documents"] };
 
 /**
  * A page built from blocks (docs/decisions/049): published and due pages only; a former
@@ -37,8 +41,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   const { blocks: stored, ...fields } = page;
   // Rich texts are sanitized again on the way out: one allowlist for save and render.
-  const blocks: RenderedBlock[] = stored.map((block) =>
-    block.type === "text" ? { type: "text", parts: renderablePostContent(block.html) } : block,
+  const blocks: RenderedBlock[] = await Promise.all(
+    stored.map(async (block): Promise<RenderedBlock> => {
+      if (block.type === "text") return { type: "text", parts: renderablePostContent(block.html) };
+      if (block.type === "documents") {
+        const category = block.category === "all" ? undefined : block.category;
+        const documents = await listPublishedDocuments({ category, limit: PAGE_DOCUMENTS_SHOWN });
+        return { ...block, documents };
+      }
+      return block;
+    }),
   );
   const firstText = stored.find((block) => block.type === "text");
   const description =
