@@ -39,7 +39,7 @@ test.each([
   ["service sections", SERVICE_SECTIONS, 2],
   ["service channels", SERVICE_CHANNELS, 3],
   ["join steps", JOIN_STEPS, 3],
-  ["media sections", MEDIA_SECTIONS, 2],
+  ["media sections", MEDIA_SECTIONS, 3],
   ["feedback audiences", FEEDBACK_AUDIENCES, 2],
   ["volunteer benefits", VOLUNTEER_BENEFITS, 4],
 ] as const)("%s: %i items with unique keys", (_name, items, count) => {
@@ -90,7 +90,12 @@ test("link cards lead to the spec's routes", () => {
     "/services/services",
     "/services/programs",
   ]);
-  expect(MEDIA_SECTIONS.map((item) => item.to)).toEqual(["/media/news", "/media/gallery"]);
+  // The spec's two sections, then the events (issue 24).
+  expect(MEDIA_SECTIONS.map((item) => item.to)).toEqual([
+    "/media/news",
+    "/media/gallery",
+    "/events",
+  ]);
   expect(FEEDBACK_AUDIENCES.map((item) => item.to)).toEqual([
     "/feedback/visitors",
     "/feedback/beneficiaries",
