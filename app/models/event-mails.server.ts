@@ -64,6 +64,20 @@ export function registrationMailText(
     .join("\n");
 }
 
+/** One of a registrant's e-mails as the mail queue takes it, or null without an address. */
+export function registrantMail(
+  kind: RegistrationMail,
+  event: MailedEvent,
+  registration: MailedRegistration,
+) {
+  if (!registration.email) return null;
+  return {
+    to: registration.email,
+    subject: SUBJECTS[kind](event.title),
+    text: registrationMailText(kind, event, registration),
+  };
+}
+
 /** Sends one of a registrant's e-mails, when they gave an address. */
 export async function mailRegistrant(
   kind: RegistrationMail,

@@ -16,7 +16,8 @@ export interface OutgoingMail {
   kind: string;
   to: string;
   subject: string;
-  html: string;
+  /** Absent: a plain-text message. */
+  html?: string;
   text: string;
   headers?: Record<string, string>;
   /** Queued once per key: a second `enqueueMail` with the same key does nothing. */
@@ -25,15 +26,21 @@ export interface OutgoingMail {
   sendAfter?: Date;
 }
 
-/** Queues `mail`; false when its `dedupeKey` was queued before. */
-export async function enqueueMail(mail: OutgoingMail): Promise<boolean> {
-  const inserted = await db
+/** A transaction of `db`, for a caller that queues mail with its own writes. */
+type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/** Queues `mail` (in `executor`'s transaction when given); false when its `dedupeKey` was queued before. */
+export async function enqueueMail(
+  mail: OutgoingMail,
+  executor: typeof db | Transaction = db,
+): Promise<boolean> {
+  const inserted = await executor
     .insert(mailQueue)
     .values({
       kind: mail.kind,
       recipient: mail.to,
       subject: mail.subject,
-      html: mail.html,
+      html: mail.html ?? null,
       textBody: mail.text,
       headers: mail.headers ?? null,
       dedupeKey: mail.dedupeKey ?? null,

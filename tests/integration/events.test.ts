@@ -17,9 +17,10 @@ import * as eventRoute from "~/routes/site/event";
 import * as registrationPage from "~/routes/site/event-registration";
 import { ATTENDEES_INVALID } from "~/routes/site/event-registration-schema";
 import * as eventsRoute from "~/routes/site/events";
+import { runMailQueueOnce } from "~/services/mail-queue.server";
 import { PHONE_INVALID } from "~/shared/outreach-fields";
 import { db } from "~/utils/db.server";
-import { eventRegistrations, events } from "../../database/schema";
+import { eventRegistrations, events, mailQueue } from "../../database/schema";
 import { applyOutreachRetention } from "../../server/jobs/outreach-retention";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
 import { postFrom } from "../support/outreach";
@@ -420,6 +421,13 @@ describe("the day-before reminder", () => {
     ]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(2);
     expect(await sendDueEventReminders()).toBe(0);
+    // Queued once each on the durable mail queue (docs/decisions/051), which sends them.
+    const queued = await db.select().from(mailQueue).where(eq(mailQueue.kind, "event-reminder"));
+    expect(queued.map((row) => row.recipient).sort()).toEqual([
+      "r1@example.test",
+      "r2@example.test",
+    ]);
+    expect((await runMailQueueOnce({ ratePerMinute: 1000 })).sent).toBeGreaterThanOrEqual(2);
     const reminders = (to: string) =>
       mailsTo(to).filter((mail) => mail.subject.startsWith("تذكير"));
     expect(reminders("r1@example.test")).toHaveLength(1);
