@@ -53,7 +53,10 @@ export const menuItemFormSchema = z
   .superRefine((value, ctx) => {
     // Checked even when the label failed, so every error shows in one round (decision 046).
     if (!LINK_KINDS.includes(value.kind)) return;
-    const problem = hrefProblem(hrefOf(value) ?? "", SECTION_PATHS);
+    const href: unknown = hrefOf(value);
+    // A field that failed its own check (a file where a text was expected) has its message already.
+    if (href !== undefined && typeof href !== "string") return;
+    const problem = hrefProblem(href ?? "", SECTION_PATHS);
     if (problem) ctx.addIssue({ code: "custom", path: [LINK_FIELD[value.kind]], message: problem });
     if (value.intent === "update" && !value.id) {
       ctx.addIssue({ code: "custom", message: INVALID_REQUEST });
