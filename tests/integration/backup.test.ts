@@ -923,7 +923,7 @@ describe("npm run backup and npm run restore", () => {
           AUTH_SECRET: secret,
         });
         expect(moved.stderr).toBe("");
-        expect(moved.stdout).toContain("الملفات: نُسخ 0، وكان 6 منها موجوداً بالمحتوى نفسه.");
+        expect(moved.stdout).toContain("الملفات: نُسخ 0، وكان 7 منها موجوداً بالمحتوى نفسه.");
         expect(await withPostgres(url, rowsOf)).toEqual(site.rows);
       }
     },
