@@ -89,9 +89,6 @@ export function Text({
       className={cn(className, block.value.includes("\n") && "whitespace-pre-line") || undefined}
       id={id}
       data-block={k}
-      // A reader's held page may have applied a newer text before the app came (app/reading-boot):
-      // the app keeps it, then applies the same change it heard.
-      suppressHydrationWarning
     >
       {block.loading ? <BlockLoading text={block.value} /> : block.value}
     </Tag>
@@ -115,7 +112,6 @@ export function Html({ k, as: Tag = "div", className, id, html }: BlockProps & {
       data-block={k}
       data-html=""
       aria-busy={block.loading || undefined}
-      suppressHydrationWarning
       {...htmlContent(block)}
     />
   );

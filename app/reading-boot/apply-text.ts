@@ -3,6 +3,22 @@ import type { LiveEvent } from "~/shared/live-event";
 /** The class a plain text gets when it holds line breaks (app/components/content-block.tsx). */
 const LINE_BREAKS_CLASS = "whitespace-pre-line";
 
+/** What the server rendered in each element the page changed, to be put back for the app. */
+const rendered = new Map<HTMLElement, { html: string; className: string | null }>();
+
+/**
+ * Puts back what the server rendered where texts were applied: the app hydrates over the very
+ * DOM its loader data describes, then applies the same changes from what the stream heard.
+ */
+export function restoreRenderedTexts() {
+  for (const [element, { html, className }] of rendered) {
+    element.innerHTML = html;
+    if (className === null) element.removeAttribute("class");
+    else element.setAttribute("class", className);
+  }
+  rendered.clear();
+}
+
 /**
  * Applies a page text that the event carries to the server-rendered elements that show it, as
  * the app's `Text` and `Html` components would render it: an element's `data-block` is its key,
@@ -16,6 +32,9 @@ export function applyCarriedText(event: LiveEvent, root: ParentNode = document):
   for (const element of root.querySelectorAll<HTMLElement>("[data-block]")) {
     if (element.dataset.block !== key) continue;
     if (element.closest<HTMLElement>("[data-block-path]")?.dataset.blockPath !== pagePath) continue;
+    if (!rendered.has(element)) {
+      rendered.set(element, { html: element.innerHTML, className: element.getAttribute("class") });
+    }
     const isRichText = element.hasAttribute("data-html");
     if (isRichText && block.type === "html") {
       element.innerHTML = block.value;

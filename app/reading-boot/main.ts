@@ -3,7 +3,7 @@
 // app/shared and its own folder.
 import type { LivePage } from "~/shared/live-event";
 import { HELD_APP_ID } from "~/shared/paths";
-import { applyCarriedText } from "./apply-text";
+import { applyCarriedText, restoreRenderedTexts } from "./apply-text";
 import { holdApp, needsAppAtOnce } from "./held-app";
 import { listenAsHeldPage } from "./live-stream";
 
@@ -16,7 +16,8 @@ if (template instanceof HTMLTemplateElement) {
     lists: [],
     ...JSON.parse(template.dataset.page || "{}"),
   };
-  const app = holdApp(template);
+  // The app hydrates over what the server rendered, then applies what the stream heard.
+  const app = holdApp(template, restoreRenderedTexts);
   if (needsAppAtOnce()) app.start();
   // A text the event carries is applied where it shows, without the app (docs/decisions/055);
   // any other change brings the app, which applies what was heard. Once the app is on its way,
