@@ -110,7 +110,6 @@ export function Html({ k, as: Tag = "div", className, id, html }: BlockProps & {
       className={cn(className, block.loading && LOADING_CLASS) || undefined}
       id={id}
       data-block={k}
-      data-html=""
       aria-busy={block.loading || undefined}
       {...htmlContent(block)}
     />

@@ -4,7 +4,6 @@ import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/site-icons";
 import { SiteLink } from "~/components/site-link";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/social-icons";
 import { MENU, type MenuItem } from "~/content/menu";
-import { SHARED_BLOCK_PATH } from "~/shared/content-blocks";
 import { isExternal } from "~/shared/menus";
 import type { ContactInfo, SocialLinks } from "~/shared/site-settings";
 
@@ -27,7 +26,7 @@ export function SiteFooter({
 }) {
   const links = SOCIAL.filter(({ key }) => social[key]);
   return (
-    <footer className="mt-16 bg-primary-dark text-white" data-block-path={SHARED_BLOCK_PATH}>
+    <footer className="mt-16 bg-primary-dark text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
         <section className="space-y-3">
           <AssociationLogo className="h-14 rounded-lg bg-white p-1" />

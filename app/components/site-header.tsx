@@ -17,7 +17,6 @@ import { SiteLink, SiteNavLink } from "~/components/site-link";
 import { buttonClass } from "~/components/ui/button-class";
 import { MENU, type MenuItem } from "~/content/menu";
 import { cn } from "~/shared/cn";
-import { SHARED_BLOCK_PATH } from "~/shared/content-blocks";
 import { DEFAULT_DISPLAY, type DisplayPreferences } from "~/shared/display-preferences";
 import { isExternal } from "~/shared/menus";
 import { staffHome } from "~/shared/paths";
@@ -302,10 +301,7 @@ export function SiteHeader({
 }) {
   const items = menu ?? MENU;
   return (
-    <header
-      className="site-header z-40 border-b border-line bg-white/95 backdrop-blur"
-      data-block-path={SHARED_BLOCK_PATH}
-    >
+    <header className="site-header z-40 border-b border-line bg-white/95 backdrop-blur">
       {/* The top bar: the display choices, the search link, and on wide screens the account links,
           so the row below holds only the logos and the menu (docs/decisions/042). */}
       <div className="border-b border-line bg-surface print:hidden">

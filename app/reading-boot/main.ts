@@ -24,7 +24,7 @@ if (template instanceof HTMLTemplateElement) {
   // the page leaves every change to it.
   listenAsHeldPage(page, {
     onChange: (event) => {
-      if (!app.started() && !applyCarriedText(event)) app.start();
+      if (!app.started() && !applyCarriedText(event, page)) app.start();
     },
     onMissed: app.start,
   });

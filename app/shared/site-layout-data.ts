@@ -13,7 +13,7 @@ export interface SiteLayoutData {
   contact: ContactInfo;
   social: SocialLinks;
   /** The page's stored card lists (docs/decisions/047); a list without one shows its defaults. */
-  cardLists: CardListMap;
+  cardLists?: CardListMap;
   /** The header's menu and the footer's quick links; null: the spec's (docs/decisions/050). */
-  menus: LayoutMenus;
+  menus?: LayoutMenus;
 }

@@ -117,7 +117,7 @@ test("a page text saved while a held page is open shows without its app, as a fr
 test("a rich page text is applied as the app renders it", async () => {
   const { page, errors, downloads } = await openHeld("/privacy");
   const key = "privacy-body";
-  const html = page.locator(`main [data-block="${key}"][data-html]`);
+  const html = page.locator(`main [data-block="${key}"]`);
 
   await server.db.insert(pageContent).values({
     pagePath: "/privacy",

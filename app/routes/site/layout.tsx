@@ -50,10 +50,15 @@ export async function loader({ request }: Route.LoaderArgs): Promise<SiteLayoutD
     blockPaths,
     contact: settings.contact_info,
     social: settings.social_links,
-    cardLists,
-    menus,
+    // Left out when nothing is stored (the page's built-in cards and the spec's menus): every
+    // reader's page carries this data, and the first round trip is 14 KB.
+    ...(Object.keys(cardLists).length > 0 && { cardLists }),
+    ...((menus.header || menus.footer) && { menus }),
   };
 }
+
+const NO_CARD_LISTS = {};
+const SPEC_MENUS = { header: null, footer: null };
 
 /** Each page has its own texts, so the layout reloads them whenever the path changes. */
 export function shouldRevalidate({
@@ -71,7 +76,7 @@ export default function SiteLayout() {
   const blocks = useLiveBlocks(loaded.blocks, blockPaths);
   const contact = useLiveSetting("contact_info", loaded.contact);
   const social = useLiveSetting("social_links", loaded.social);
-  const cardLists = useLiveCardLists(loaded.cardLists, blockPaths);
+  const cardLists = useLiveCardLists(loaded.cardLists ?? NO_CARD_LISTS, blockPaths);
   return (
     <SiteFrame
       blocks={blocks}
@@ -79,7 +84,7 @@ export default function SiteLayout() {
       contact={contact}
       social={social}
       cardLists={cardLists}
-      menus={loaded.menus}
+      menus={loaded.menus ?? SPEC_MENUS}
     >
       <Outlet />
     </SiteFrame>
@@ -98,8 +103,8 @@ export function ErrorBoundary() {
       blockPaths={data?.blockPaths ?? []}
       contact={data?.contact ?? DEFAULT_CONTACT_INFO}
       social={data?.social ?? DEFAULT_SOCIAL_LINKS}
-      cardLists={data?.cardLists ?? {}}
-      menus={data?.menus ?? { header: null, footer: null }}
+      cardLists={data?.cardLists ?? NO_CARD_LISTS}
+      menus={data?.menus ?? SPEC_MENUS}
     >
       <ErrorScreen />
     </SiteFrame>
@@ -113,8 +118,8 @@ function SiteFrame({
   blockPaths,
   contact,
   social,
-  cardLists,
-  menus,
+  cardLists = NO_CARD_LISTS,
+  menus = SPEC_MENUS,
   children,
 }: LayoutData & { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -134,9 +139,7 @@ function SiteFrame({
         </BlockScope>
         <BlockScope path={pagePath}>
           <CardListsProvider value={cardLists}>
-            <main id="main" data-block-path={pagePath}>
-              {children}
-            </main>
+            <main id="main">{children}</main>
           </CardListsProvider>
         </BlockScope>
         <BlockScope path={SHARED_BLOCK_PATH}>
