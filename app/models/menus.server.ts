@@ -8,6 +8,7 @@ import {
   defaultMenu,
   flattenMenu,
   type LayoutMenus,
+  linkKindOf,
   MENU_IDS,
   MENU_NAMES,
   MENU_REVISIONS_KEPT,
@@ -15,7 +16,7 @@ import {
   type MenuId,
   menuItemsOf,
 } from "~/shared/menus";
-import { pagePublicPath } from "~/shared/page-blocks";
+import { PAGES_PREFIX } from "~/shared/page-blocks";
 import { type Actor, assertRole } from "~/shared/roles";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
@@ -35,7 +36,9 @@ const PAGE_TARGETS_LIMIT = 500;
 /**
  * Where a menu item may lead inside the site: every known section, then each published page
  * built from blocks (docs/decisions/049), by title. The pages are read from their table here, not
- * through the pages model, which asks this one who links to a page.
+ * through the pages model, which asks this one who links to a page. A page's path is written as
+ * a menu stores it, `/p/<slug>` unencoded: encoded, a long Arabic slug would pass the links'
+ * length limit (six characters a letter).
  */
 export async function listInternalTargets(): Promise<{ title: string; path: string }[]> {
   const published = await db
@@ -46,7 +49,7 @@ export async function listInternalTargets(): Promise<{ title: string; path: stri
     .limit(PAGE_TARGETS_LIMIT);
   return [
     ...SITE_SECTIONS,
-    ...published.map((page) => ({ title: page.title, path: pagePublicPath(page.slug) })),
+    ...published.map((page) => ({ title: page.title, path: `${PAGES_PREFIX}/${page.slug}` })),
   ];
 }
 
@@ -111,10 +114,16 @@ export interface MenuForAdmin {
   /** Whether it is the spec's menu (never saved, or restored). */
   isDefault: boolean;
   revisions: MenuRevisionSummary[];
-  targets: { title: string; path: string }[];
+  /** The sections of the site an entry may lead to. */
+  sections: { title: string; path: string }[];
+  /** The published pages built from blocks an entry may lead to, by title. */
+  pages: { title: string; path: string }[];
 }
 
-/** A menu, its shown labels, its last revisions and the sections it may link to: admins only. */
+/**
+ * A menu, its shown labels, its last revisions and the sections and published pages it may link
+ * to: admins only.
+ */
 export async function getMenuForAdmin(actor: Actor | null, menuId: MenuId): Promise<MenuForAdmin> {
   assertRole(actor, "admin");
   const [row] = await db.select({ items: menus.items }).from(menus).where(eq(menus.id, menuId));
@@ -145,7 +154,9 @@ export async function getMenuForAdmin(actor: Actor | null, menuId: MenuId): Prom
       ...revision,
       itemCount: flattenMenu(items).length,
     })),
-    targets,
+    // The form offers the sections in one list and the published pages in another.
+    sections: targets.filter((target) => linkKindOf(target.path) === "section"),
+    pages: targets.filter((target) => linkKindOf(target.path) === "page"),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   toggleHidden,
   updateEntry,
 } from "./menus";
+import { PAGE_SLUG_MAX_LENGTH } from "./page-blocks";
 
 const SECTIONS = new Set(SITE_SECTIONS.map((section) => section.path));
 
@@ -44,6 +45,14 @@ test("a link is a known section, a /p/<slug> page or an https address, nothing e
   ];
   for (const [href, problem] of cases) expect(hrefProblem(href, SECTIONS), href).toBe(problem);
   expect(pageSlugOf(encodeURI("/p/حملة-رمضان"))).toBe("حملة-رمضان");
+  // A page's address as long as a slug may be, encoded or not (an encoded Arabic letter is six
+  // characters); one letter more is no page's address.
+  const longest = "ح".repeat(PAGE_SLUG_MAX_LENGTH);
+  expect(pageSlugOf(`/p/${longest}`)).toBe(longest);
+  expect(pageSlugOf(encodeURI(`/p/${longest}`))).toBe(longest);
+  expect(pageSlugOf(`/p/${longest}ح`)).toBeNull();
+  expect(hrefProblem(`/p/${longest}`, SECTIONS)).toBeNull();
+  expect(hrefProblem(encodeURI("/p/حملة-الشتاء-في-القائمة"), SECTIONS)).toBeNull();
 });
 
 test("the changes staff make leave the menu they were given unchanged", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MENU, type MenuItem } from "~/content/menu";
 import { InvalidInputError } from "./domain-errors";
+import { PAGE_SLUG_MAX_LENGTH } from "./page-blocks";
 import { slugify } from "./slug";
 import { toOneLine } from "./text-fields";
 
@@ -65,7 +66,9 @@ export const MENU_MESSAGES = {
   badShape: "القائمة المرسلة غير صالحة",
 } as const;
 
-const PAGE_PATH = /^\/p\/([^/?#\s]{1,100})$/;
+// The slug may be written plainly or percent-encoded (six characters for each Arabic letter):
+// its length is checked once decoded, against the pages' own limit.
+const PAGE_PATH = /^\/p\/([^/?#\s]+)$/;
 
 /** The slug of a staff-built page's path `/p/<slug>` (a decoded slug as slugify makes it), or null. */
 export function pageSlugOf(path: string): string | null {
@@ -77,7 +80,7 @@ export function pageSlugOf(path: string): string | null {
   } catch {
     return null;
   }
-  return slug && slugify(slug) === slug ? slug : null;
+  return slug && slug.length <= PAGE_SLUG_MAX_LENGTH && slugify(slug) === slug ? slug : null;
 }
 
 export type LinkKind = "section" | "page" | "external";

@@ -16,6 +16,8 @@ import { extractYoutubeId, isYoutubeId } from "./youtube";
 
 /** Where the public reads a page. */
 export const PAGES_PREFIX = "/p";
+/** The longest address a page may have (its slug, as `slugify` makes it). */
+export const PAGE_SLUG_MAX_LENGTH = 200;
 export const pagePublicPath = (slug: string) => `${PAGES_PREFIX}/${encodeURIComponent(slug)}`;
 
 /** The icons a card may show: the ones the site's own cards use (app/content). */
@@ -239,7 +241,7 @@ export const pageFormSchema = z.object({
       z
         .string({ error: PAGE_MESSAGES.slugRequired })
         .min(1, PAGE_MESSAGES.slugRequired)
-        .max(200, PAGE_MESSAGES.slugTooLong),
+        .max(PAGE_SLUG_MAX_LENGTH, PAGE_MESSAGES.slugTooLong),
     ),
   blocks: z
     .array(pageFormBlockSchema, { error: PAGE_MESSAGES.noBlocks })

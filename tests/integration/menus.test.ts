@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { MENU } from "~/content/menu";
+import { MENU, SITE_SECTIONS } from "~/content/menu";
 import {
   findMenuItemsLinkingTo,
   getLayoutMenus,
@@ -9,6 +9,7 @@ import {
   saveMenu,
 } from "~/models/menus.server";
 import { savePageText } from "~/models/page-content.server";
+import { createPage, deletePage } from "~/models/pages.server";
 import { action, loader } from "~/routes/admin/menus";
 import type { ActionResult } from "~/shared/action-result";
 import { SHARED_BLOCK_PATH } from "~/shared/content-blocks";
@@ -101,6 +102,46 @@ describe("an admin edits the header menu", () => {
     ]);
     expect(await findMenuItemsLinkingTo(encodeURI("/p/حملة-رمضان"))).toHaveLength(1);
     expect(await findMenuItemsLinkingTo("/p/other")).toEqual([]);
+  });
+
+  test("offers the sections in one list and the published pages (not drafts) in another; a chosen page is added", async () => {
+    const text = [{ type: "text" as const, html: "<p>نص الحملة.</p>" }];
+    const published = await createPage(admin, {
+      title: "حملة الشتاء في القائمة",
+      slug: "حملة-الشتاء-في-القائمة",
+      blocks: text,
+      status: "published",
+    });
+    const draft = await createPage(admin, {
+      title: "مسودة لا تظهر في القائمة",
+      slug: "مسودة-لا-تظهر",
+      blocks: text,
+      status: "draft",
+    });
+    try {
+      const screen = dataOf<Awaited<ReturnType<typeof getMenuForAdmin>>>(
+        await call(loader, requestAs(admin, PATH)),
+      );
+      expect(screen.sections).toEqual(SITE_SECTIONS);
+      const path = "/p/حملة-الشتاء-في-القائمة";
+      expect(screen.pages).toContainEqual({ title: "حملة الشتاء في القائمة", path });
+      expect(screen.pages.map((page) => page.title)).not.toContain("مسودة لا تظهر في القائمة");
+
+      // The form sends the chosen page's address; the header draws it under «خدماتنا».
+      const result = await post(admin, { ...ADD_UNDER_SERVICES, label: "حملة الشتاء", page: path });
+      expect(dataOf<ActionResult>(result).ok).toBe(true);
+      const { header } = await getLayoutMenus();
+      const drawn = header?.find((item) => item.path === "/services");
+      expect(drawn?.subItems?.at(-1)).toEqual({ title: "حملة الشتاء", path });
+      // No page chosen: the Arabic message beside the page field, nothing stored.
+      const empty = await post(admin, { ...ADD_UNDER_SERVICES, page: "" });
+      expect(statusOf(empty)).toBe(400);
+      expect(replyErrorsOf(empty)).toEqual({ page: [MENU_MESSAGES.linkRequired] });
+    } finally {
+      await db.delete(menus);
+      await deletePage(admin, published.id, { confirmed: true });
+      await deletePage(admin, draft.id, { confirmed: true });
+    }
   });
 
   test("renames an item: the label is stored and its page-text key dropped; an unchanged label keeps the key", async () => {

@@ -15,7 +15,14 @@ import type { ActionResult } from "~/shared/action-result";
 import { cn } from "~/shared/cn";
 import { formatDateTime, isoDate } from "~/shared/dates";
 import { browserValidation } from "~/shared/form-validation";
-import { linkKindOf, MENU_IDS, MENU_NAMES, type MenuEntry, type MenuId } from "~/shared/menus";
+import {
+  linkKindOf,
+  MENU_IDS,
+  MENU_NAMES,
+  type MenuEntry,
+  type MenuId,
+  pageSlugOf,
+} from "~/shared/menus";
 import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/menus";
 import { pressMenuButton, saveMenuItem } from "./menus.server";
@@ -49,14 +56,39 @@ const LINK_KIND_LABELS = {
   external: "رابط خارجي (https)",
 } as const;
 
+type Target = Loaded["sections"][number];
+
+/** The published page an entry leads to (its path may be written encoded or not). */
+function pageTarget(href: string, pages: Target[]) {
+  const slug = pageSlugOf(href);
+  return slug ? pages.find((page) => pageSlugOf(page.path) === slug) : undefined;
+}
+
 /** Where an entry leads, in words. */
-function targetText(entry: MenuEntry, targets: Loaded["targets"]) {
+function targetText(entry: MenuEntry, data: Loaded) {
   const kind = linkKindOf(entry.href);
-  if (kind === "section") {
-    const section = targets.find((target) => target.path === entry.href);
-    return `${LINK_KIND_LABELS.section}: ${section?.title ?? entry.href}`;
-  }
-  return `${LINK_KIND_LABELS[kind]}: ${entry.href}`;
+  const target =
+    kind === "section"
+      ? data.sections.find((section) => section.path === entry.href)
+      : kind === "page"
+        ? pageTarget(entry.href, data.pages)
+        : undefined;
+  return `${LINK_KIND_LABELS[kind]}: ${target?.title ?? entry.href}`;
+}
+
+/**
+ * The pages an entry may lead to: the published ones, and the entry's own page when it is not
+ * (or no longer) published, under its address, so saving the entry keeps it.
+ */
+function pageChoices(data: Loaded, entry?: MenuEntry) {
+  const options = data.pages.map((page) => ({ value: page.path, label: page.title }));
+  if (!entry || linkKindOf(entry.href) !== "page") return { options, current: "" };
+  const published = pageTarget(entry.href, data.pages);
+  if (published) return { options, current: published.path };
+  return {
+    options: [...options, { value: entry.href, label: `${entry.href} (غير منشورة)` }],
+    current: entry.href,
+  };
 }
 
 /** The add form (no entry) or an entry's edit form: label, place and link. */
@@ -66,6 +98,7 @@ function MenuItemForm({ data, entry }: { data: Loaded; entry?: MenuEntry }) {
   const formId = `${data.menuId}-${entry?.id ?? "new"}`;
   const parent = data.entries.find((top) => top.children.some((child) => child.id === entry?.id));
   const initialKind = entry ? linkKindOf(entry.href) : "section";
+  const pages = pageChoices(data, entry);
   const [form, fields] = useForm({
     id: formId,
     lastResult: (answer as { reply?: never } | undefined)?.reply,
@@ -73,8 +106,8 @@ function MenuItemForm({ data, entry }: { data: Loaded; entry?: MenuEntry }) {
       label: entry ? data.labels[entry.id] : "",
       parentId: parent?.id ?? "",
       kind: initialKind,
-      section: initialKind === "section" ? entry?.href : data.targets[0]?.path,
-      page: initialKind === "page" ? entry?.href : "",
+      section: initialKind === "section" ? entry?.href : data.sections[0]?.path,
+      page: pages.current,
       url: initialKind === "external" ? entry?.href : "",
     },
     ...browserValidation(menuItemFormSchema),
@@ -121,17 +154,21 @@ function MenuItemForm({ data, entry }: { data: Loaded; entry?: MenuEntry }) {
         <SelectField
           label="القسم"
           meta={fields.section}
-          options={data.targets.map((target) => ({ value: target.path, label: target.title }))}
+          options={data.sections.map((section) => ({ value: section.path, label: section.title }))}
         />
       </div>
-      <div hidden={!shows("page")}>
-        <InputField
-          label="عنوان الصفحة"
+      <div hidden={!shows("page")} className="space-y-1">
+        <SelectField
+          label="الصفحة"
           meta={fields.page}
-          dir="ltr"
-          placeholder="/p/اسم-الصفحة"
-          hint="صفحة من الصفحات التي ينشئها فريق الجمعية، بالشكل ‎/p/اسم-الصفحة‎."
+          placeholder="اختر صفحة منشورة"
+          options={pages.options}
         />
+        {data.pages.length === 0 && (
+          <p className="text-sm text-muted">
+            لا توجد صفحات منشورة بعد: أنشئ صفحة وانشرها من «الصفحات» ثم اخترها هنا.
+          </p>
+        )}
       </div>
       <div hidden={!shows("external")}>
         <InputField
@@ -229,7 +266,7 @@ function EntryRow({
               </span>
             )}
           </p>
-          <p className="text-sm break-all text-muted">{targetText(entry, data.targets)}</p>
+          <p className="text-sm break-all text-muted">{targetText(entry, data)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <RowButton
