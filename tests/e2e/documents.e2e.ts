@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BROKEN_PDF, NOT_A_PDF } from "~/shared/documents";
 import { pdfBytes } from "../support/pdfs";
@@ -11,10 +11,10 @@ import {
   login,
   openPage,
 } from "./support/browser";
+import { DOCUMENTS, uploadDocument } from "./support/documents";
 
 // The documents library (docs/decisions/048), as an admin and a signed-out reader see it.
 
-const DOCUMENTS = "/admin/dashboard/documents";
 const TITLE = "التقرير السنوي 2025 للجمعية";
 
 let browser: Browser;
@@ -22,21 +22,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-/** Fills the upload form with `file` and sends it. */
-async function upload(
-  page: Page,
-  file: { name: string; mimeType: string; buffer: Buffer },
-  title = TITLE,
-) {
-  await page.goto(`${DOCUMENTS}/new`);
-  await page.getByLabel("ملف الوثيقة").setInputFiles(file);
-  await page.getByLabel("عنوان الوثيقة").fill(title);
-  await page.getByLabel("التصنيف").selectOption({ label: "التقارير" });
-  await page.getByLabel("السنة الميلادية").fill("2025");
-  await page.getByLabel("الحالة").selectOption("published");
-  await page.getByRole("button", { name: "رفع الوثيقة" }).click();
-}
 
 test("an admin uploads a PDF report; a signed-out reader downloads it byte-identical from /governance, without JavaScript", async () => {
   const report = Buffer.from(await pdfBytes("Rifq annual report 2025", 3));
@@ -50,24 +35,37 @@ test("an admin uploads a PDF report; a signed-out reader downloads it byte-ident
   await expectAccessible(page);
 
   // A renamed text file and a cut-off PDF are refused beside the file field, in Arabic.
-  await upload(page, {
-    name: "report.pdf",
-    mimeType: "application/pdf",
-    buffer: Buffer.from("هذا ملف نصي غُيّر اسمه إلى PDF\n"),
-  });
+  const asReport = { title: TITLE };
+  await uploadDocument(
+    page,
+    {
+      name: "report.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("هذا ملف نصي غُيّر اسمه إلى PDF\n"),
+    },
+    asReport,
+  );
   await page.getByText(NOT_A_PDF).first().waitFor();
-  await upload(page, {
-    name: "report.pdf",
-    mimeType: "application/pdf",
-    buffer: report.subarray(0, Math.floor(report.length / 2)),
-  });
+  await uploadDocument(
+    page,
+    {
+      name: "report.pdf",
+      mimeType: "application/pdf",
+      buffer: report.subarray(0, Math.floor(report.length / 2)),
+    },
+    asReport,
+  );
   await page.getByText(BROKEN_PDF).first().waitFor();
   // The browser logs each refused form's 400, and nothing else.
   expect(errors).toEqual(Array(2).fill(expect.stringContaining("status of 400")));
   errors.length = 0;
 
   // The real report goes through.
-  await upload(page, { name: "annual-report.pdf", mimeType: "application/pdf", buffer: report });
+  await uploadDocument(
+    page,
+    { name: "annual-report.pdf", mimeType: "application/pdf", buffer: report },
+    asReport,
+  );
   await page.waitForURL(`**${DOCUMENTS}`);
   await page.getByRole("cell", { name: TITLE }).first().waitFor();
   expect(errors).toEqual([]);

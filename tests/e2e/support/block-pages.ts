@@ -45,10 +45,15 @@ export const blockPagesTable = pages;
 
 /**
  * Builds and publishes a page through the staff form as the signed-in page's user: a rich text,
- * an image uploaded with its caption, and two cards (the second moved first by keyboard).
- * Resolves with the page's slug (the form makes it from the title).
+ * an image uploaded with its caption, two cards (the second moved first by keyboard) and, when
+ * `documents` is given, a documents block with its heading showing one category of the library
+ * (its Arabic name as the form shows it). Resolves with the page's slug (made from the title).
  */
-export async function buildBlockPage(page: Page, title: string): Promise<string> {
+export async function buildBlockPage(
+  page: Page,
+  title: string,
+  { documents }: { documents?: { heading: string; category: string } } = {},
+): Promise<string> {
   await page.goto("/admin/dashboard/pages/new");
   // The rich text is an editor once the page is interactive.
   const text = page.getByRole("textbox", { name: "النص", exact: true });
@@ -76,6 +81,15 @@ export async function buildBlockPage(page: Page, title: string): Promise<string>
   const moveUp = page.getByRole("button", { name: /نقل .*البطاقة 2 إلى أعلى/ });
   await moveUp.focus();
   await page.keyboard.press("Enter");
+
+  if (documents) {
+    await addBlock.getByRole("button", { name: "قائمة وثائق", exact: true }).click();
+    // The field's name ends with its block's kind (the cards block has a heading field too).
+    await page
+      .getByRole("textbox", { name: /^عنوان القائمة \(اختياري\) .*قائمة وثائق$/ })
+      .fill(documents.heading);
+    await page.getByLabel("الوثائق المعروضة").selectOption({ label: documents.category });
+  }
 
   await page.getByLabel("الحالة").selectOption("published");
   await page.getByRole("button", { name: "حفظ الصفحة" }).click();
