@@ -95,10 +95,12 @@ export function CardListEditor({
     }
   });
 
+  // A dialog traps focus until it is gone: its answer is handled while it is still open.
+  const dialogOpen = adding || editing !== null || removing !== null || historyOpen;
   // Moving a focused element in the page blurs it: focus is given once the change has rendered.
   useEffect(() => {
     const next = focusNext.current;
-    if (!next) return;
+    if (!next || dialogOpen) return;
     if (next.from !== undefined && next.from === (version ?? null)) return;
     const element =
       next.control === "undo"
