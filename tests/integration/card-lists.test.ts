@@ -12,7 +12,9 @@ import type {
   CardListSaved,
   StoredCardList,
 } from "~/shared/card-items";
+import { editCardFormSchema } from "~/shared/card-items";
 import { blockId } from "~/shared/content-blocks";
+import { browserValidation } from "~/shared/form-validation";
 import { db } from "~/utils/db.server";
 import { contentListRevisions, contentLists } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
@@ -561,6 +563,25 @@ describe("bad input is refused with an Arabic message and changes nothing", () =
     expect(declared.status).toBe(400);
     expect(declared.body).toMatchObject({ ok: false, message: "يرجى اختيار ملف صورة صالح" });
     expect(await tableState()).toEqual(before);
+  });
+
+  test("the browser checks the edit form with the server's schema and messages (decision 046)", async () => {
+    const form = { icon: "Skull", link: "javascript:alert(1)", imageAlt: "و".repeat(201) };
+    const formData = new FormData();
+    for (const [name, value] of Object.entries(form)) formData.set(name, value);
+    const browserSaw = browserValidation(editCardFormSchema).onValidate({ formData }).reply().error;
+    expect(browserSaw).toEqual({
+      icon: ["اختر أيقونة من القائمة"],
+      link: ["الرابط يجب أن يبدأ بـ / لصفحة في الموقع أو بـ https://"],
+      imageAlt: ["وصف الصورة أطول من 200 حرف"],
+    });
+    const { status, body } = await post(admin, {
+      intent: "edit",
+      itemKey: PROGRAM_CARDS.defaults[0].key,
+      ...form,
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ ok: false, message: "اختر أيقونة من القائمة" });
   });
 
   test("a change that changes nothing is refused, and writes no version", async () => {
