@@ -4,10 +4,12 @@ import { z } from "zod";
 import { type CardListDefinition, findCardList } from "~/content/card-lists";
 import {
   CARD_LIST_MESSAGES,
+  type CardDetails,
   type CardFields,
   type CardItem,
   type CardListHistory,
   type CardListMap,
+  cardDetailsSchema,
   cardFieldsSchema,
   MAX_CARDS,
   newCardKey,
@@ -65,6 +67,17 @@ export const addCardSchema = z.object({
   ...versioned,
 });
 export type AddCardInput = z.input<typeof addCardSchema>;
+
+export const editCardSchema = z.object({
+  target: cardListTargetSchema,
+  itemKey: cardKey,
+  details: cardDetailsSchema,
+  image: imageFileSchema.optional(),
+  /** Drop the card's image (a new `image` wins over it). */
+  removeImage: z.boolean({ error: CARD_LIST_MESSAGES.invalidRequest }).default(false),
+  ...versioned,
+});
+export type EditCardInput = z.input<typeof editCardSchema>;
 
 export const removeCardSchema = z.object({
   target: cardListTargetSchema,
@@ -262,18 +275,23 @@ const indexOfCard = (cards: readonly CardItem[], key: string) => {
   return index;
 };
 
+/** The card with these details; its key, title and text (page texts) stay as they were. */
+function withDetails(card: CardItem, details: CardDetails, imageUrl: string | undefined): CardItem {
+  return {
+    key: card.key,
+    title: card.title,
+    text: card.text,
+    ...(details.icon ? { icon: details.icon } : {}),
+    ...(details.link ? { link: details.link } : {}),
+    ...(imageUrl ? { image: { url: imageUrl, alt: details.imageAlt ?? "" } } : {}),
+  };
+}
+
 function newCard(fields: CardFields, taken: readonly CardItem[], imageUrl?: string): CardItem {
   let key: string;
   do key = newCardKey(randomBytes(5).toString("hex"));
   while (taken.some((card) => card.key === key));
-  return {
-    key,
-    title: fields.title,
-    text: fields.text,
-    ...(fields.icon ? { icon: fields.icon } : {}),
-    ...(fields.link ? { link: fields.link } : {}),
-    ...(imageUrl ? { image: { url: imageUrl, alt: fields.imageAlt ?? "" } } : {}),
-  };
+  return withDetails({ key, title: fields.title, text: fields.text }, fields, imageUrl);
 }
 
 /** Adds a card (admins only), its image stored through the upload pipeline first. */
@@ -296,6 +314,51 @@ export async function addCard(actor: Actor | null, input: AddCardInput): Promise
     return outcome;
   } finally {
     // An image no list holds is not kept.
+    if (stored && outcome?.status !== "saved") await removeImage(stored.url);
+  }
+}
+
+const sameCard = (a: CardItem, b: CardItem) =>
+  a.icon === b.icon &&
+  a.link === b.link &&
+  a.image?.url === b.image?.url &&
+  a.image?.alt === b.image?.alt;
+
+/**
+ * Changes a card's icon, link or image (admins only). A new image is stored through the upload
+ * pipeline first; the card's earlier image is never deleted, so history and undo still find it.
+ */
+export async function editCard(
+  actor: Actor | null,
+  input: EditCardInput,
+): Promise<CardListOutcome> {
+  const admin = assertRole(actor, "admin");
+  const {
+    target,
+    itemKey,
+    details,
+    image,
+    removeImage: dropImage,
+    expectedUpdatedAt,
+  } = parseOrRefuse(editCardSchema, input);
+  definitionOf(target);
+  const stored = image ? await storeImage(image, IMAGE_FOLDER) : null;
+  let outcome: CardListOutcome | undefined;
+  try {
+    outcome = await changeList(admin, target, expectedUpdatedAt, async (cards) => {
+      const index = indexOfCard(cards, itemKey);
+      const card = cards[index];
+      const imageUrl = stored?.url ?? (dropImage ? undefined : card.image?.url);
+      const edited = withDetails(card, details, imageUrl);
+      if (sameCard(card, edited)) throw new InvalidInputError(CARD_LIST_MESSAGES.unchanged);
+      return {
+        items: cards.map((each, at) => (at === index ? edited : each)),
+        summary: `عُدّلت بطاقة «${card.title}»`,
+      };
+    });
+    return outcome;
+  } finally {
+    // A new image no list holds is not kept (the card's earlier image always is).
     if (stored && outcome?.status !== "saved") await removeImage(stored.url);
   }
 }

@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { z } from "zod";
 import { type CardIconName, cardIconName, isCardIconName } from "./card-icons";
 import { CONTENT_KEY_PATTERN } from "./content-blocks";
+import { imageFileSchema } from "./image-rules";
 
 /**
  * One card of a card list, as stored and as pages draw it (docs/decisions/047). Its title and
@@ -80,6 +81,7 @@ export const CARD_LIST_MESSAGES = {
   failed: "فشل في حفظ القائمة",
   restored: "استُعيدت القائمة",
   invalidRequest: "طلب غير صالح",
+  unchanged: "لم يتغيّر شيء في البطاقة: غيّر الأيقونة أو الرابط أو الصورة ثم احفظ",
 } as const;
 
 /** A site address or an https:// link; nothing that runs script or leaves to another scheme. */
@@ -101,6 +103,24 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((value) => value || undefined);
 
+/**
+ * What an admin may change on a card already in a list: its icon, link and image's description.
+ * Its title and text are page texts, edited in place (docs/decisions/047).
+ */
+export const cardDetailsSchema = z.object({
+  icon: z
+    .string()
+    .optional()
+    .refine((name) => !name || isCardIconName(name), CARD_LIST_MESSAGES.iconInvalid)
+    .transform((name) => (name ? (name as CardIconName) : undefined)),
+  link: optionalText(MAX_CARD_LINK, CARD_LIST_MESSAGES.linkInvalid).refine(
+    (link) => !link || isCardLink(link),
+    CARD_LIST_MESSAGES.linkInvalid,
+  ),
+  imageAlt: optionalText(MAX_IMAGE_ALT, CARD_LIST_MESSAGES.altTooLong),
+});
+export type CardDetails = z.output<typeof cardDetailsSchema>;
+
 /** The fields an admin fills in for a new card (the browser and the server check them alike). */
 export const cardFieldsSchema = z.object({
   title: z
@@ -113,18 +133,24 @@ export const cardFieldsSchema = z.object({
     .trim()
     .min(1, CARD_LIST_MESSAGES.textRequired)
     .max(MAX_CARD_TEXT, CARD_LIST_MESSAGES.textTooLong),
-  icon: z
-    .string()
-    .optional()
-    .refine((name) => !name || isCardIconName(name), CARD_LIST_MESSAGES.iconInvalid)
-    .transform((name) => (name ? (name as CardIconName) : undefined)),
-  link: optionalText(MAX_CARD_LINK, CARD_LIST_MESSAGES.linkInvalid).refine(
-    (link) => !link || isCardLink(link),
-    CARD_LIST_MESSAGES.linkInvalid,
-  ),
-  imageAlt: optionalText(MAX_IMAGE_ALT, CARD_LIST_MESSAGES.altTooLong),
+  ...cardDetailsSchema.shape,
 });
 export type CardFields = z.output<typeof cardFieldsSchema>;
+
+/** The add dialog's form, as the browser and `/api/card-lists` (intent=add) check it. */
+export const addCardFormSchema = cardFieldsSchema.extend({
+  image: imageFileSchema.optional(),
+  position: z.enum(["end", "start"], { error: CARD_LIST_MESSAGES.invalidRequest }).optional(),
+});
+
+/**
+ * The edit dialog's form, as the browser and `/api/card-lists` (intent=edit) check it: a new
+ * image replaces the card's, `removeImage` drops it, neither keeps it.
+ */
+export const editCardFormSchema = cardDetailsSchema.extend({
+  image: imageFileSchema.optional(),
+  removeImage: z.boolean({ error: CARD_LIST_MESSAGES.invalidRequest }).optional(),
+});
 
 /** A stored card read back (rows are checked on read too: a hand-edited row cannot break a page). */
 export const storedCardSchema = z.object({

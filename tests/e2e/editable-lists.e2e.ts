@@ -4,8 +4,9 @@ import { imageBytes } from "../support/images";
 import { baseURL, DESKTOP, launchBrowser, login, openPage, PHONE } from "./support/browser";
 
 // Editable card lists (issue 23 item 1, docs/decisions/047): an admin adds a program card with an
-// image, moves it first with the keyboard, removes it and undoes the removal, while a signed-out
-// reader's open page follows every change without a reload.
+// image, moves it first with the keyboard, removes it and undoes the removal, then changes a
+// built-in card's icon and link, while a signed-out reader's open page follows every change
+// without a reload.
 
 const PROGRAMS = "/services/programs";
 const HINT = "وضع التحرير مفعّل: انقر على أي نص لتعديله";
@@ -23,6 +24,16 @@ afterAll(async () => browser?.close());
 /** The program cards' titles, in order. */
 const programTitles = (page: Page) =>
   page.locator('section[aria-labelledby="programs-heading"] h3').allTextContents();
+
+/** The program card with this title (`a[href=…]` when it links there). */
+const programCard = (page: Page, title: string, card = ":is(article, a)") =>
+  page
+    .locator(`section[aria-labelledby="programs-heading"] ${card}`)
+    .filter({ has: page.getByRole("heading", { name: title }) });
+const linkedProgram = (page: Page, title: string, href: string) =>
+  programCard(page, title, `a[href="${href}"]`);
+/** A card's icon, as drawn (lucide's paths). */
+const iconOf = (card: ReturnType<typeof programCard>) => card.locator("svg").first().innerHTML();
 
 const focusedLabel = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? null);
@@ -122,6 +133,31 @@ test("an admin adds a program card with an image, moves it first, removes it and
     .toBe(NEW_TITLE);
   expect(await programTitles(visitor.page)).toHaveLength(7);
 
+  // Edit: a built-in card gets another icon and a link (its title and text stay page texts).
+  const oldIcon = await iconOf(programCard(visitor.page, FIRST_DEFAULT));
+  const editButton = `تعديل «${FIRST_DEFAULT}»`;
+  await page.getByRole("button", { name: editButton }).click();
+  const edit = page.getByRole("dialog", { name: `تعديل بطاقة «${FIRST_DEFAULT}»` });
+  expect(await edit.getByLabel("عنوان البطاقة").count()).toBe(0);
+  expect(await edit.getByLabel("الأيقونة").inputValue()).toBe("Briefcase");
+  await edit.getByLabel("الأيقونة").selectOption({ label: "وسام" });
+  // The browser refuses a bad link with the server's message before anything is sent.
+  await edit.getByLabel("رابط (اختياري)").fill("javascript:alert(1)");
+  await edit.getByRole("button", { name: "حفظ التعديلات" }).click();
+  await edit.getByText("الرابط يجب أن يبدأ بـ / لصفحة في الموقع أو بـ https://").waitFor();
+  await edit.getByLabel("رابط (اختياري)").fill("/volunteer");
+  await edit.getByRole("button", { name: "حفظ التعديلات" }).click();
+  await edit.waitFor({ state: "detached" });
+  const adminCard = linkedProgram(page, FIRST_DEFAULT, "/volunteer");
+  await adminCard.waitFor();
+  const newIcon = await iconOf(adminCard);
+  expect(newIcon).not.toBe(oldIcon);
+  await expect.poll(() => focusedLabel(page)).toBe(editButton);
+  // The reader's open page links the card and shows its new icon, without a reload.
+  const readerCard = linkedProgram(visitor.page, FIRST_DEFAULT, "/volunteer");
+  await readerCard.waitFor({ timeout: LIVE_MS });
+  expect(await iconOf(readerCard)).toBe(newIcon);
+
   // Never reloaded, never an error.
   expect(await visitor.page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(
     true,
@@ -132,6 +168,7 @@ test("an admin adds a program card with an image, moves it first, removes it and
   // Back to the built-in programs for the specs that follow (through the history's last entry).
   await page.getByRole("button", { name: "سجل تعديلات «البرامج»" }).click();
   const history = page.getByRole("dialog", { name: "سجل تعديلات «البرامج»" });
+  await history.getByText(`عُدّلت بطاقة «${FIRST_DEFAULT}»`).waitFor();
   await history.getByText("أُضيفت بطاقة «برنامج رمضان»").waitFor();
   await history
     .getByRole("listitem")
@@ -141,6 +178,7 @@ test("an admin adds a program card with an image, moves it first, removes it and
   await history.waitFor({ state: "detached" });
   await expect.poll(() => programTitles(page)).not.toContain(NEW_TITLE);
   await expect.poll(() => programTitles(visitor.page), { timeout: LIVE_MS }).toHaveLength(6);
+  expect(await linkedProgram(visitor.page, FIRST_DEFAULT, "/volunteer").count()).toBe(0);
 
   await visitor.context.close();
   await admin.context.close();

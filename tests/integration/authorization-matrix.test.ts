@@ -1075,6 +1075,27 @@ const CARD_LIST_MUTATIONS: Mutation[] = [
     },
   },
   {
+    name: "card list: change a card's icon and link",
+    route: "app/routes/resources/card-lists.ts",
+    intent: "edit",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const list = await storedCardList();
+      const [first] = list.items;
+      const link = `/governance#${unique("m")}`;
+      return tried(
+        cardListPost(who, {
+          intent: "edit",
+          itemKey: first.key,
+          icon: "Star",
+          link,
+          expectedUpdatedAt: list.updatedAt,
+        }),
+        async () => (await cardListRow())?.items[0]?.link === link,
+      );
+    },
+  },
+  {
     name: "card list: remove a card",
     route: "app/routes/resources/card-lists.ts",
     intent: "remove",

@@ -2,7 +2,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { PROGRAM_CARDS } from "~/content/card-lists";
 import { createPublicChangeFilter } from "~/models/change-visibility.server";
-import { addCard, getCardLists, moveCard } from "~/models/content-lists.server";
+import { addCard, editCard, getCardLists, moveCard } from "~/models/content-lists.server";
 import { withNewValue } from "~/models/live-values.server";
 import { action, loader } from "~/routes/resources/card-lists";
 import type { ActionResult } from "~/shared/action-result";
@@ -12,7 +12,9 @@ import type {
   CardListSaved,
   StoredCardList,
 } from "~/shared/card-items";
+import { editCardFormSchema } from "~/shared/card-items";
 import { blockId } from "~/shared/content-blocks";
+import { browserValidation } from "~/shared/form-validation";
 import { db } from "~/utils/db.server";
 import { contentListRevisions, contentLists } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";
@@ -51,7 +53,13 @@ const titles = (list: StoredCardList | null) =>
 async function tableState() {
   const [lists] = await db.select({ total: count() }).from(contentLists);
   const [revisions] = await db.select({ total: count() }).from(contentListRevisions);
-  return { lists: lists.total, revisions: revisions.total, files: storedFiles().length };
+  const rows = await db.select().from(contentLists).orderBy(asc(contentLists.listKey));
+  return {
+    lists: lists.total,
+    revisions: revisions.total,
+    files: storedFiles().length,
+    rows: rows.map((row) => ({ items: row.items, updatedAt: row.updatedAt.toISOString() })),
+  };
 }
 
 const added = (body: Answer) => {
@@ -249,11 +257,179 @@ describe("an admin changes the programs list", () => {
   });
 });
 
+describe("an admin changes an existing card's icon, link and image", () => {
+  const FIRST = PROGRAM_CARDS.defaults[0];
+
+  test("a built-in card gets a new icon and link: its key, title, text and the other cards stay", async () => {
+    const { status, body } = await post(admin, {
+      intent: "edit",
+      itemKey: FIRST.key,
+      icon: "Star",
+      link: "/volunteer",
+    });
+    expect(status).toBe(200);
+    const list = added(body);
+    if (!body.ok) throw new Error("refused");
+    // The list showed its built-in cards: undoing the change would be going back to them.
+    expect(body.before).toBeNull();
+    expect(list.items[0]).toEqual({
+      key: FIRST.key,
+      title: FIRST.title,
+      text: FIRST.text,
+      icon: "Star",
+      link: "/volunteer",
+    });
+    expect(list.items.slice(1)).toEqual(PROGRAM_CARDS.defaults.slice(1));
+    expect((await shown())?.items[0]).toMatchObject({ icon: "Star", link: "/volunteer" });
+    const { body: log } = await history(admin);
+    if (!log.ok) throw new Error(log.message);
+    expect(log.revisions.map((revision) => revision.summary)).toEqual([
+      `عُدّلت بطاقة «${FIRST.title}»`,
+    ]);
+    expect(log.revisions[0].savedBy).toBe("نورة المشرفة");
+  });
+
+  test("an empty icon and link take them away", async () => {
+    const withLink = PROGRAM_CARDS.defaults.find((card) => card.link || card.icon);
+    if (!withLink) throw new Error("no built-in program card has an icon or a link");
+    const { body } = await post(admin, {
+      intent: "edit",
+      itemKey: withLink.key,
+      icon: "",
+      link: "",
+    });
+    const card = added(body).items.find((item) => item.key === withLink.key);
+    expect(card).toEqual({ key: withLink.key, title: withLink.title, text: withLink.text });
+  });
+
+  test("a new image replaces the card's, then it is removed; every earlier image stays stored", async () => {
+    const first = added(
+      (
+        await post(admin, {
+          intent: "add",
+          title: "بطاقة مصورة",
+          text: "نص",
+          imageAlt: "الصورة الأولى",
+          image: await pngFile("أولى.png"),
+        })
+      ).body,
+    );
+    const card = first.items[6];
+    const oldUrl = String(card.image?.url);
+    const filesBefore = storedFiles().length;
+
+    const replaced = await post(admin, {
+      intent: "edit",
+      itemKey: card.key,
+      imageAlt: "الصورة الثانية",
+      image: await pngFile("ثانية.png"),
+      expectedUpdatedAt: first.updatedAt,
+    });
+    expect(replaced.status).toBe(200);
+    const second = added(replaced.body);
+    const newImage = second.items[6].image;
+    expect(newImage?.alt).toBe("الصورة الثانية");
+    expect(newImage?.url).toMatch(/^\/uploads\/cards\/\d{13}-[0-9a-f]{8}\.webp$/);
+    expect(newImage?.url).not.toBe(oldUrl);
+    // The new image and its two copies; the old one is still there for history and undo.
+    expect(storedFiles().length).toBe(filesBefore + 3);
+    expect(storedFiles()).toContain(oldUrl.replace("/uploads/", ""));
+
+    // Only the description changes: the image is kept.
+    const described = added(
+      (
+        await post(admin, {
+          intent: "edit",
+          itemKey: card.key,
+          imageAlt: "وصف أدق",
+          expectedUpdatedAt: second.updatedAt,
+        })
+      ).body,
+    );
+    expect(described.items[6].image).toEqual({ url: newImage?.url, alt: "وصف أدق" });
+
+    const removed = added(
+      (
+        await post(admin, {
+          intent: "edit",
+          itemKey: card.key,
+          removeImage: "on",
+          imageAlt: "وصف أدق",
+          expectedUpdatedAt: described.updatedAt,
+        })
+      ).body,
+    );
+    expect(removed.items[6]).toEqual({ key: card.key, title: "بطاقة مصورة", text: "نص" });
+    expect(storedFiles().length).toBe(filesBefore + 3);
+    expect(storedFiles()).toContain(String(newImage?.url).replace("/uploads/", ""));
+
+    // History brings the first image back.
+    const { body: log } = await history(admin);
+    if (!log.ok) throw new Error(log.message);
+    expect(log.revisions.map((revision) => revision.summary)).toEqual([
+      "عُدّلت بطاقة «بطاقة مصورة»",
+      "عُدّلت بطاقة «بطاقة مصورة»",
+      "عُدّلت بطاقة «بطاقة مصورة»",
+      "أُضيفت بطاقة «بطاقة مصورة»",
+    ]);
+    const restored = await post(admin, {
+      intent: "restore",
+      revisionId: log.revisions[3].id,
+      expectedUpdatedAt: removed.updatedAt,
+    });
+    expect(added(restored.body).items[6].image).toEqual({ url: oldUrl, alt: "الصورة الأولى" });
+  });
+
+  test("a card changed since the editor opened the list: 409 with the newer list; nothing stored, the new image dropped", async () => {
+    const first = added((await post(admin, { intent: "add", title: "أول", text: "نص" })).body);
+    const before = await tableState();
+    // The editor still shows the built-in cards (no version).
+    const stale = await post(admin, {
+      intent: "edit",
+      itemKey: FIRST.key,
+      icon: "Star",
+      image: await pngFile(),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      ok: false,
+      conflict: true,
+      message: "تغيّرت هذه القائمة منذ فتحها (عدّلها مشرف آخر). عُرضت القائمة الأحدث؛ أعد المحاولة.",
+    });
+    if (stale.body.ok || !stale.body.conflict) throw new Error("no conflict");
+    expect(stale.body.current?.updatedAt).toBe(first.updatedAt);
+    expect(await tableState()).toEqual(before);
+  });
+
+  test("open pages hear the changed card", async () => {
+    const list = added(
+      (await post(admin, { intent: "edit", itemKey: FIRST.key, link: "https://example.org/a" }))
+        .body,
+    );
+    const event = await withNewValue({
+      table: "content_lists",
+      op: "UPDATE",
+      key: LIST,
+      page_path: PAGE,
+    });
+    const visible = await createPublicChangeFilter().toPublic(event);
+    expect(visible).toEqual({ table: "content_lists", page_path: PAGE, key: LIST, list });
+    expect(list.items[0].link).toBe("https://example.org/a");
+  });
+});
+
 describe("who may change lists", () => {
   test("editors, viewers and signed-out visitors are refused by the server; nothing is stored", async () => {
     const before = await tableState();
     const attempts: Record<string, string | Blob>[] = [
       { intent: "add", title: "لا", text: "لا", image: await pngFile() },
+      {
+        intent: "edit",
+        itemKey: PROGRAM_CARDS.defaults[0].key,
+        icon: "Star",
+        link: "/donate",
+        image: await pngFile(),
+      },
       { intent: "remove", itemKey: PROGRAM_CARDS.defaults[0].key },
       { intent: "move", itemKey: PROGRAM_CARDS.defaults[1].key, direction: "up" },
       { intent: "reset" },
@@ -279,6 +455,10 @@ describe("who may change lists", () => {
     await expect(
       moveCard(null, { target, itemKey: PROGRAM_CARDS.defaults[1].key, direction: "up" }),
     ).rejects.toMatchObject({ status: 401 });
+    const edit = { target, itemKey: PROGRAM_CARDS.defaults[0].key, details: { icon: "Star" } };
+    await expect(editCard(editor, edit)).rejects.toMatchObject({ status: 403 });
+    await expect(editCard(viewer, edit)).rejects.toMatchObject({ status: 403 });
+    await expect(editCard(null, edit)).rejects.toMatchObject({ status: 401 });
     expect(await shown()).toBeNull();
   });
 });
@@ -309,6 +489,31 @@ describe("bad input is refused with an Arabic message and changes nothing", () =
     [{ intent: "move", itemKey: "professional-empowerment", direction: "left" }, "طلب غير صالح"],
     [{ intent: "restore", revisionId: "not-a-uuid" }, "النسخة المطلوبة غير صالحة"],
     [{ intent: "explode" }, "طلب غير صالح"],
+    [
+      { intent: "edit", itemKey: "professional-empowerment", icon: "Skull" },
+      "اختر أيقونة من القائمة",
+    ],
+    [
+      { intent: "edit", itemKey: "professional-empowerment", link: "javascript:alert(1)" },
+      "الرابط يجب أن يبدأ بـ / لصفحة في الموقع أو بـ https://",
+    ],
+    [
+      { intent: "edit", itemKey: "professional-empowerment", link: "//evil.example" },
+      "الرابط يجب أن يبدأ بـ / لصفحة في الموقع أو بـ https://",
+    ],
+    [
+      { intent: "edit", itemKey: "professional-empowerment", imageAlt: "و".repeat(201) },
+      "وصف الصورة أطول من 200 حرف",
+    ],
+    [{ intent: "edit", itemKey: "professional-empowerment", removeImage: "yes" }, "طلب غير صالح"],
+    [
+      { intent: "edit", itemKey: "no-such-card", icon: "Star" },
+      "البطاقة غير موجودة في القائمة؛ ربما حذفها مشرف آخر",
+    ],
+    [
+      { intent: "edit", itemKey: "professional-empowerment", listKey: "nope", icon: "Star" },
+      "لا يمكن تعديل هذه القائمة",
+    ],
   ])("%o → %s", async (form, message) => {
     const before = await tableState();
     const { status, body } = await post(admin, form as Record<string, string>);
@@ -331,6 +536,71 @@ describe("bad input is refused with an Arabic message and changes nothing", () =
     });
     expect(status).toBe(422);
     expect(body).toMatchObject({ ok: false, message: "يرجى اختيار ملف صورة صالح" });
+    expect(await tableState()).toEqual(before);
+  });
+
+  test("an image that is not an image is refused when a card is changed, and nothing is stored", async () => {
+    const before = await tableState();
+    const fake = new File([new TextEncoder().encode("not an image at all")], "صورة.png", {
+      type: "image/png",
+    });
+    const { status, body } = await post(admin, {
+      intent: "edit",
+      itemKey: PROGRAM_CARDS.defaults[0].key,
+      icon: "Star",
+      image: fake,
+    });
+    expect(status).toBe(422);
+    expect(body).toMatchObject({ ok: false, message: "يرجى اختيار ملف صورة صالح" });
+    const pdf = new File([new TextEncoder().encode("%PDF-1.4")], "تقرير.pdf", {
+      type: "application/pdf",
+    });
+    const declared = await post(admin, {
+      intent: "edit",
+      itemKey: PROGRAM_CARDS.defaults[0].key,
+      image: pdf,
+    });
+    expect(declared.status).toBe(400);
+    expect(declared.body).toMatchObject({ ok: false, message: "يرجى اختيار ملف صورة صالح" });
+    expect(await tableState()).toEqual(before);
+  });
+
+  test("the browser checks the edit form with the server's schema and messages (decision 046)", async () => {
+    const form = { icon: "Skull", link: "javascript:alert(1)", imageAlt: "و".repeat(201) };
+    const formData = new FormData();
+    for (const [name, value] of Object.entries(form)) formData.set(name, value);
+    const browserSaw = browserValidation(editCardFormSchema).onValidate({ formData }).reply().error;
+    expect(browserSaw).toEqual({
+      icon: ["اختر أيقونة من القائمة"],
+      link: ["الرابط يجب أن يبدأ بـ / لصفحة في الموقع أو بـ https://"],
+      imageAlt: ["وصف الصورة أطول من 200 حرف"],
+    });
+    const { status, body } = await post(admin, {
+      intent: "edit",
+      itemKey: PROGRAM_CARDS.defaults[0].key,
+      ...form,
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ ok: false, message: "اختر أيقونة من القائمة" });
+  });
+
+  test("a change that changes nothing is refused, and writes no version", async () => {
+    const FIRST = PROGRAM_CARDS.defaults[0];
+    const list = added(
+      (await post(admin, { intent: "edit", itemKey: FIRST.key, icon: "Star" })).body,
+    );
+    const before = await tableState();
+    const same = await post(admin, {
+      intent: "edit",
+      itemKey: FIRST.key,
+      icon: "Star",
+      expectedUpdatedAt: list.updatedAt,
+    });
+    expect(same.status).toBe(400);
+    expect(same.body).toMatchObject({
+      ok: false,
+      message: "لم يتغيّر شيء في البطاقة: غيّر الأيقونة أو الرابط أو الصورة ثم احفظ",
+    });
     expect(await tableState()).toEqual(before);
   });
 

@@ -51,14 +51,24 @@ async function expectValidLists(since: Date) {
 
 describe("fuzzing the card-list action", () => {
   test(
-    "add, remove, move, restore and reset never crash, and refused requests write nothing",
+    "add, edit, remove, move, restore and reset never crash, and refused requests write nothing",
     () =>
       fuzzAction({
         action,
         user: admin,
         target: { path: "/api/card-lists" },
         plausible: {
-          intent: fc.constantFrom("add", "add", "remove", "move", "restore", "reset", ""),
+          intent: fc.constantFrom(
+            "add",
+            "add",
+            "edit",
+            "edit",
+            "remove",
+            "move",
+            "restore",
+            "reset",
+            "",
+          ),
           pagePath: fc.constantFrom("/services/programs", "/governance", "/", "/admin", ""),
           listKey: fc.constantFrom("programs", "principles", "features", "Programs", "x/y", ""),
           title: fc.oneof(arabicText(1, 80), fc.constant("")),
@@ -82,6 +92,7 @@ describe("fuzzing the card-list action", () => {
             "",
           ),
           direction: fc.constantFrom("up", "down", "left", ""),
+          removeImage: fc.constantFrom("", "on", "yes"),
           revisionId: fc.oneof(fc.uuid().map(String), fc.constant("")),
           expectedUpdatedAt: fc.constantFrom("", "2026-01-01T00:00:00.000Z", "yesterday"),
         },

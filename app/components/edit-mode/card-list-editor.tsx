@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronUp, History, Plus, Trash2, Undo2 } from "lucide-react";
+import { ChevronDown, ChevronUp, History, Pencil, Plus, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   type CardExtras,
@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import type { CardListDefinition } from "~/content/card-lists";
 import { CARD_LIST_MESSAGES, type CardItem, type StoredCardList } from "~/shared/card-items";
 import { cn } from "~/shared/cn";
-import { AddCardDialog } from "./card-list-add";
+import { CardDialog } from "./card-list-card-dialog";
 import { CardListHistoryDialog } from "./card-list-history";
 import { RemoveCardDialog } from "./card-list-remove";
 import { useGroupedControl } from "./edit-controls";
@@ -26,8 +26,8 @@ interface Removed {
 type Pending = "move" | "remove" | "undo" | null;
 
 /**
- * A card list in edit mode (docs/decisions/047): under each card its move up, move down and
- * remove buttons; under the list, adding a card and the list's history. The list's controls and
+ * A card list in edit mode (docs/decisions/047): under each card its move up, move down, edit
+ * and remove buttons; under the list, adding a card and the list's history. The list's controls and
  * its cards' text controls share one Tab stop (the arrow keys move between them).
  */
 export function CardListEditor({
@@ -53,6 +53,7 @@ export function CardListEditor({
   const [removing, setRemoving] = useState<CardItem | null>(null);
   const [removed, setRemoved] = useState<Removed | null>(null);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<CardItem | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   /**
@@ -94,10 +95,12 @@ export function CardListEditor({
     }
   });
 
+  // A dialog traps focus until it is gone: its answer is handled while it is still open.
+  const dialogOpen = adding || editing !== null || removing !== null || historyOpen;
   // Moving a focused element in the page blurs it: focus is given once the change has rendered.
   useEffect(() => {
     const next = focusNext.current;
-    if (!next) return;
+    if (!next || dialogOpen) return;
     if (next.from !== undefined && next.from === (version ?? null)) return;
     const element =
       next.control === "undo"
@@ -144,6 +147,7 @@ export function CardListEditor({
             last={index === items.length - 1}
             busy={busy}
             onMove={(direction) => move(item, direction)}
+            onEdit={() => setEditing(item)}
             onRemove={() => items.length > 1 && setRemoving(item)}
             canRemove={items.length > 1}
           />
@@ -178,14 +182,14 @@ export function CardListEditor({
         </p>
       </div>
       {adding && (
-        <AddCardDialog
+        <CardDialog
           list={list}
           version={version}
           onClose={() => {
             setAdding(false);
             focusNext.current = { control: "add" };
           }}
-          onAdded={(result) => {
+          onSaved={(result) => {
             applied(result);
             setAdding(false);
             showToast("success", "تمت الإضافة", "أُضيفت البطاقة إلى القائمة");
@@ -194,6 +198,24 @@ export function CardListEditor({
               : undefined;
             // The page's data already holds the new card (its loaders re-ran before this answer).
             focusNext.current = { control: added ? `card-up-${added.key}` : "add" };
+          }}
+        />
+      )}
+      {editing && (
+        <CardDialog
+          list={list}
+          card={editing}
+          version={version}
+          onClose={() => {
+            setEditing(null);
+            focusNext.current = { control: `card-edit-${editing.key}` };
+          }}
+          onSaved={(result) => {
+            applied(result);
+            setEditing(null);
+            setRemoved(null);
+            showToast("success", "تم الحفظ", `عُدّلت بطاقة «${editing.title}»`);
+            focusNext.current = { control: `card-edit-${editing.key}` };
           }}
         />
       )}
@@ -274,6 +296,7 @@ function CardControls({
   busy,
   canRemove,
   onMove,
+  onEdit,
   onRemove,
 }: {
   item: CardItem;
@@ -282,11 +305,12 @@ function CardControls({
   busy: boolean;
   canRemove: boolean;
   onMove: (direction: "up" | "down") => void;
+  onEdit: () => void;
   onRemove: () => void;
 }) {
   return (
     <fieldset aria-busy={busy || undefined} className="flex flex-wrap gap-2">
-      <legend className="sr-only">ترتيب بطاقة «{item.title}»</legend>
+      <legend className="sr-only">أدوات بطاقة «{item.title}»</legend>
       <ListButton
         controlKey={`card-up-${item.key}`}
         label={`نقل «${item.title}» إلى الأعلى`}
@@ -304,6 +328,14 @@ function CardControls({
       >
         <ChevronDown aria-hidden className="size-5" />
         <span aria-hidden>أسفل</span>
+      </ListButton>
+      <ListButton
+        controlKey={`card-edit-${item.key}`}
+        label={`تعديل «${item.title}»`}
+        onClick={onEdit}
+      >
+        <Pencil aria-hidden className="size-5" />
+        <span aria-hidden>تعديل</span>
       </ListButton>
       <ListButton
         controlKey={`card-remove-${item.key}`}

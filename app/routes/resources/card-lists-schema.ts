@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { CARD_LIST_MESSAGES, cardFieldsSchema } from "~/shared/card-items";
-import { imageFileSchema } from "~/shared/image-rules";
+import { addCardFormSchema, CARD_LIST_MESSAGES, editCardFormSchema } from "~/shared/card-items";
 
 // The writes /api/card-lists accepts; the model checks each again (the list exists, the role).
 
@@ -20,13 +19,8 @@ const itemKey = z
 export const cardListIntentSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({
-      intent: z.literal("add"),
-      ...target,
-      ...cardFieldsSchema.shape,
-      image: imageFileSchema.optional(),
-      position: z.enum(["start", "end"], { error: CARD_LIST_MESSAGES.invalidRequest }).optional(),
-    }),
+    z.object({ intent: z.literal("add"), ...target, ...addCardFormSchema.shape }),
+    z.object({ intent: z.literal("edit"), ...target, itemKey, ...editCardFormSchema.shape }),
     z.object({ intent: z.literal("remove"), ...target, itemKey }),
     z.object({
       intent: z.literal("move"),

@@ -4,6 +4,7 @@ import {
   addCard,
   type CardListOutcome,
   cardListTargetSchema,
+  editCard,
   listCardListRevisions,
   moveCard,
   removeCard,
@@ -97,7 +98,7 @@ function answer(outcome: CardListOutcome) {
 }
 
 /**
- * POST intent=add|remove|move|restore|reset — list writes, for admins only (checked here before
+ * POST intent=add|edit|remove|move|restore|reset — list writes, for admins only (checked here before
  * the body is read, and again in the model).
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -128,6 +129,16 @@ export async function action({ request }: Route.ActionArgs) {
             },
             image: value.image,
             position: value.position,
+          }),
+        );
+      case "edit":
+        return answer(
+          await editCard(actor, {
+            ...base,
+            itemKey: value.itemKey,
+            details: { icon: value.icon, link: value.link, imageAlt: value.imageAlt },
+            image: value.image,
+            removeImage: value.removeImage,
           }),
         );
       case "remove":

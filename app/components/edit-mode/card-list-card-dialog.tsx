@@ -1,52 +1,53 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus, X } from "lucide-react";
+import { Pencil, Plus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
-import { z } from "zod";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, InputField, inputClass, TextareaField } from "~/components/ui/field";
 import type { CardListDefinition } from "~/content/card-lists";
 import { CARD_ICON_NAMES, CARD_ICONS } from "~/shared/card-icons";
-import { cardFieldsSchema } from "~/shared/card-items";
-import { imageFileSchema } from "~/shared/image-rules";
+import { addCardFormSchema, type CardItem, editCardFormSchema } from "~/shared/card-items";
+import { browserValidation } from "~/shared/form-validation";
 import { containEvents } from "./contain-events";
 import { type CardListAnswer, useCardListWrite } from "./use-card-list-write";
 
-/** The new card's form: the fields the server checks, in the browser first (docs/decisions/046). */
-const addCardFormSchema = cardFieldsSchema.extend({
-  image: imageFileSchema.optional(),
-  position: z.enum(["end", "start"]).optional(),
-});
-
 /**
- * The dialog that adds a card to a list: title, text, icon from the curated set, an optional
- * link and image, and where it goes. The server answers the list as now stored.
+ * The one card form of edit mode (docs/decisions/047): without `card` it adds a card (title,
+ * text, icon from the curated set, an optional link and image, and where it goes); with `card`
+ * it changes that card's icon, link and image — its title and text are page texts, edited in
+ * place. The browser checks the form with the server's own schema (docs/decisions/046); the
+ * server answers the list as now stored.
  */
-export function AddCardDialog({
+export function CardDialog({
   list,
+  card,
   version,
   onClose,
-  onAdded,
+  onSaved,
 }: {
   list: CardListDefinition;
+  /** The card to change; none to add one. */
+  card?: CardItem;
   version: string | undefined;
   onClose: () => void;
-  onAdded: (result: CardListAnswer) => void;
+  onSaved: (result: CardListAnswer) => void;
 }) {
+  const editing = Boolean(card);
   const [refusal, setRefusal] = useState<string | null>(null);
   const { write, busy } = useCardListWrite(list, (result) => {
-    if (result.ok) onAdded(result);
+    if (result.ok) onSaved(result);
     else setRefusal(result.message);
   });
   const [form, fields] = useForm({
-    id: `add-card-${list.key}`,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addCardFormSchema }),
+    id: card ? `edit-card-${list.key}-${card.key}` : `add-card-${list.key}`,
+    ...browserValidation(card ? editCardFormSchema : addCardFormSchema),
+    defaultValue: card
+      ? { icon: card.icon ?? "", link: card.link ?? "", imageAlt: card.image?.alt ?? "" }
+      : undefined,
   });
   const iconHint = useId();
+  const heading = card ? `تعديل بطاقة «${card.title}»` : `إضافة بطاقة إلى «${list.label}»`;
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -60,11 +61,11 @@ export function AddCardDialog({
         >
           <div className="flex items-start justify-between gap-3 border-b border-line p-5">
             <div>
-              <Dialog.Title className="text-xl font-bold">
-                إضافة بطاقة إلى «{list.label}»
-              </Dialog.Title>
+              <Dialog.Title className="text-xl font-bold">{heading}</Dialog.Title>
               <Dialog.Description className="mt-1 text-muted">
-                يمكنك تعديل العنوان والنص لاحقاً في مكانهما كأي نص في الصفحة.
+                {editing
+                  ? "العنوان والنص يُعدَّلان في مكانهما في الصفحة كأي نص فيها."
+                  : "يمكنك تعديل العنوان والنص لاحقاً في مكانهما كأي نص في الصفحة."}
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
@@ -85,9 +86,15 @@ export function AddCardDialog({
               write(new FormData(event.currentTarget), version);
             }}
           >
-            <input type="hidden" name="intent" value="add" />
-            <InputField label="عنوان البطاقة" meta={fields.title} />
-            <TextareaField label="نص البطاقة" meta={fields.text} rows={3} />
+            <input type="hidden" name="intent" value={card ? "edit" : "add"} />
+            {card ? (
+              <input type="hidden" name="itemKey" value={card.key} />
+            ) : (
+              <>
+                <InputField label="عنوان البطاقة" meta={fields.title} />
+                <TextareaField label="نص البطاقة" meta={fields.text} rows={3} />
+              </>
+            )}
             <div className="space-y-1">
               <label htmlFor={fields.icon.id} className="block font-medium">
                 الأيقونة
@@ -116,25 +123,31 @@ export function AddCardDialog({
               dir="ltr"
               hint="صفحة في الموقع مثل ‎/services‎ أو رابط يبدأ بـ https://"
             />
-            <ImageUploadField meta={fields.image} label="صورة (اختيارية)" />
+            <ImageUploadField
+              meta={fields.image}
+              label="صورة (اختيارية)"
+              currentUrl={card?.image?.url}
+            />
             <InputField
               label="وصف الصورة (اختياري)"
               meta={fields.imageAlt}
               hint="لمن لا يرى الصورة؛ اتركه فارغاً إن كانت للزينة."
             />
-            <div className="space-y-1">
-              <label htmlFor={fields.position.id} className="block font-medium">
-                موضع البطاقة
-              </label>
-              <select
-                {...getSelectProps(fields.position)}
-                key={fields.position.key}
-                className={inputClass}
-              >
-                <option value="end">في آخر القائمة</option>
-                <option value="start">في أول القائمة</option>
-              </select>
-            </div>
+            {!card && (
+              <div className="space-y-1">
+                <label htmlFor={fields.position.id} className="block font-medium">
+                  موضع البطاقة
+                </label>
+                <select
+                  {...getSelectProps(fields.position)}
+                  key={fields.position.key}
+                  className={inputClass}
+                >
+                  <option value="end">في آخر القائمة</option>
+                  <option value="start">في أول القائمة</option>
+                </select>
+              </div>
+            )}
             {refusal && (
               <p role="alert" className="rounded-xl bg-danger/10 p-3 text-danger">
                 {refusal}
@@ -142,8 +155,17 @@ export function AddCardDialog({
             )}
             <div className="flex flex-wrap gap-3">
               <Button type="submit" pending={busy}>
-                <Plus aria-hidden className="size-5" />
-                إضافة البطاقة
+                {card ? (
+                  <>
+                    <Pencil aria-hidden className="size-5" />
+                    حفظ التعديلات
+                  </>
+                ) : (
+                  <>
+                    <Plus aria-hidden className="size-5" />
+                    إضافة البطاقة
+                  </>
+                )}
               </Button>
               <Dialog.Close asChild>
                 <Button type="button" variant="outline">
