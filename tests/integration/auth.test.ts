@@ -44,6 +44,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.useRealTimers();
 });
 
 // ——— helpers: call the route modules as React Router would ———
@@ -594,6 +595,9 @@ describe("rate limiting", () => {
   test("five free guesses per client and account, then waits that double", async () => {
     const viewer = await createUser("viewer");
     vi.stubEnv("RIFQ_RATE_LIMIT", "on");
+    // The clock stands still, so a slow machine's seconds between guesses do not shorten the
+    // waits the messages name (the waits pass by moving the attempts back: waitPassed).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     const attacker = "10.1.0.1";
     for (let attempt = 1; attempt <= SIGN_IN_BACKOFF.free; attempt++) {
       expect(messages(await wrongSignIn(viewer.email, attacker))).toEqual([
