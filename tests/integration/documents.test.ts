@@ -416,7 +416,8 @@ describe("bounded lists (docs/decisions/036)", () => {
 /** The statements `read` sends, each with how many rows its plan's scans read (EXPLAIN ANALYZE). */
 async function rowsScannedBy(read: () => Promise<unknown>) {
   type Query = (statement: string | { text: string }, params?: unknown[]) => Promise<unknown>;
-  const client = db.$client as unknown as { query: Query };
+  // The driver's client (PGlite or node-postgres's pool): both take (text or config, params).
+  const client = (db as unknown as { $client: { query: Query } }).$client;
   const query = client.query;
   const sent: { text: string; params: unknown[] }[] = [];
   client.query = function (this: unknown, statement, params = []) {
