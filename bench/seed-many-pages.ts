@@ -1,6 +1,7 @@
 // Adds `MANY_PAGES` (default 500) pages built from blocks to DATA_DIR for bench/many-pages.js:
-// most published, some drafts, each with a rich text, an image, six cards, a button and a video
-// (docs/decisions/049), and two revisions each.
+// most published, some drafts, each with a rich text, an image, six cards, a button, a video and a
+// documents list (docs/decisions/049; all categories on odd pages, the reports on even ones), and
+// two revisions each.
 import { randomBytes } from "node:crypto";
 import type { PageBlock } from "../app/shared/page-blocks";
 import { db, ensureDatabaseReady, getDatabaseHandle } from "../app/utils/db.server";
@@ -32,6 +33,7 @@ const blocksOf = (n: number): PageBlock[] => [
   },
   { type: "cta", label: "تبرّع الآن", href: "/donate" },
   { type: "video", youtubeId: "dQw4w9WgXcQ", title: `فيديو الحملة ${n}` },
+  { type: "documents", heading: "تقارير الحملة", category: n % 2 ? "all" : "reports" },
 ];
 
 await ensureDatabaseReady();

@@ -54,23 +54,43 @@ const publicOrder = newestFirst(documents.year, documents.createdAt, documents.i
 /** The most one public list shows at once. */
 export const MAX_PUBLIC_DOCUMENTS = 50;
 
+/** A category's `limit` newest published documents: a limited read along `documents_public_idx`. */
+const newestOfCategory = (category: DocumentCategory, limit: number) =>
+  db
+    .select(publicColumns)
+    .from(documents)
+    .where(and(isPublished, eq(documents.category, category)))
+    .orderBy(...publicOrder)
+    .limit(limit);
+
+/**
+ * Each category's `limit` newest published documents, in one statement (a union of one indexed,
+ * limited read per category): a round trip, not four, and never more than 4 × `limit` rows. The
+ * newest of every category are among them, so "all categories" is read this way too: ordering
+ * every published row by year would need the planner to know there are many (PGlite never
+ * analyzes), and without statistics it sorts them all (docs/decisions/057).
+ */
+async function newestOfEachCategory(limit: number): Promise<PublicDocument[]> {
+  const [first, second, ...others] = documentCategories.map((category) =>
+    newestOfCategory(category, limit),
+  ) as [
+    ReturnType<typeof newestOfCategory>,
+    ReturnType<typeof newestOfCategory>,
+    ...ReturnType<typeof newestOfCategory>[],
+  ];
+  return unionAll(first, second, ...others);
+}
+
 /**
  * Published documents, newest year first, of one category or all — at most `limit` (≤ 50):
- * what /governance and a page's documents block show.
+ * what a page's documents block shows.
  */
 export async function listPublishedDocuments(
   options: { category?: DocumentCategory; limit?: number } = {},
 ): Promise<PublicDocument[]> {
   const limit = Math.min(Math.max(options.limit ?? 10, 1), MAX_PUBLIC_DOCUMENTS);
-  const where = options.category
-    ? and(isPublished, eq(documents.category, options.category))
-    : isPublished;
-  return db
-    .select(publicColumns)
-    .from(documents)
-    .where(where)
-    .orderBy(...publicOrder)
-    .limit(limit);
+  if (options.category) return newestOfCategory(options.category, limit);
+  return byYearThenUpload(await newestOfEachCategory(limit)).slice(0, limit);
 }
 
 /**
@@ -79,20 +99,7 @@ export async function listPublishedDocuments(
  * index; nothing is counted, so the cost does not grow with the library.
  */
 export async function listPublishedDocumentGroups(perCategory: number): Promise<DocumentGroup[]> {
-  // One statement (a union of one indexed, limited read per category): a round trip, not four.
-  const read = (category: DocumentCategory) =>
-    db
-      .select(publicColumns)
-      .from(documents)
-      .where(and(isPublished, eq(documents.category, category)))
-      .orderBy(...publicOrder)
-      .limit(perCategory + 1);
-  const [first, second, ...others] = documentCategories.map(read) as [
-    ReturnType<typeof read>,
-    ReturnType<typeof read>,
-    ...ReturnType<typeof read>[],
-  ];
-  const rows: PublicDocument[] = await unionAll(first, second, ...others);
+  const rows = await newestOfEachCategory(perCategory + 1);
   return documentCategories
     .map((category) => {
       const own = rows.filter((row) => row.category === category);
@@ -121,14 +128,7 @@ export async function pagePublishedDocuments(
   size: number,
 ): Promise<Paged<PublicDocument>> {
   const { limit, offset } = pageWindow(page, size);
-  const rows = await db
-    .select(publicColumns)
-    .from(documents)
-    .where(and(isPublished, eq(documents.category, category)))
-    .orderBy(...publicOrder)
-    .limit(limit)
-    .offset(offset);
-  return toPaged(rows, page, size);
+  return toPaged(await newestOfCategory(category, limit).offset(offset), page, size);
 }
 
 /**

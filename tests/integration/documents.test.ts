@@ -413,6 +413,89 @@ describe("bounded lists (docs/decisions/036)", () => {
   });
 });
 
+/** The statements `read` sends, each with how many rows its plan's scans read (EXPLAIN ANALYZE). */
+async function rowsScannedBy(read: () => Promise<unknown>) {
+  type Query = (statement: string | { text: string }, params?: unknown[]) => Promise<unknown>;
+  // The driver's client (PGlite or node-postgres's pool): both take (text or config, params).
+  const client = (db as unknown as { $client: { query: Query } }).$client;
+  const query = client.query;
+  const sent: { text: string; params: unknown[] }[] = [];
+  client.query = function (this: unknown, statement, params = []) {
+    sent.push({ text: typeof statement === "string" ? statement : statement.text, params });
+    return query.call(this, statement, params);
+  } as Query;
+  try {
+    await read();
+  } finally {
+    client.query = query;
+  }
+  interface PlanNode {
+    "Node Type": string;
+    "Actual Rows": number;
+    "Actual Loops": number;
+    Plans?: PlanNode[];
+  }
+  const scanned = (node: PlanNode): number =>
+    (/Scan$/.test(node["Node Type"]) ? node["Actual Rows"] * node["Actual Loops"] : 0) +
+    (node.Plans ?? []).reduce((sum, child) => sum + scanned(child), 0);
+  const plans = [];
+  for (const { text, params } of sent) {
+    const answer = (await query.call(client, `explain (analyze, format json) ${text}`, params)) as {
+      rows: { "QUERY PLAN": unknown }[];
+    };
+    const plan = answer.rows[0]?.["QUERY PLAN"];
+    const [top] = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+    plans.push(scanned(top.Plan));
+  }
+  return plans;
+}
+
+describe("a documents block of every category (docs/decisions/057)", () => {
+  test("lists the newest published documents of all categories, reading a few rows per category", async () => {
+    const categories = ["reports", "financial-statements", "policies", "other"] as const;
+    const base = Date.parse("2021-01-01T00:00:00Z");
+    await db.insert(documents).values(
+      Array.from({ length: 80 }, (_, index) => ({
+        title: `وثيقة الكتلة ${index}`,
+        category: categories[index % 4],
+        // Interleaved, but the policies are all older: the newest twelve are of three categories.
+        year: index % 4 === 2 ? 2000 + (index % 9) : 2100 - index,
+        status: index % 5 === 4 ? ("hidden" as const) : ("published" as const),
+        fileKey: `documents/block-${index}.pdf`,
+        fileSha256: "b".repeat(64),
+        sizeBytes: 1000,
+        authorId: editor.id,
+        createdAt: new Date(base + index * 60_000),
+      })),
+    );
+    const published = await db
+      .select({ id: documents.id, year: documents.year, createdAt: documents.createdAt })
+      .from(documents)
+      .where(eq(documents.status, "published"));
+    const newest = published
+      .sort(
+        (a, b) =>
+          b.year - a.year ||
+          b.createdAt.getTime() - a.createdAt.getTime() ||
+          (a.id < b.id ? 1 : -1),
+      )
+      .slice(0, 12)
+      .map((row) => row.id);
+
+    const listed = await listPublishedDocuments({ limit: 12 });
+    expect(listed.map((row) => row.id)).toEqual(newest);
+    expect(new Set(listed.map((row) => row.category))).toEqual(
+      new Set(["reports", "financial-statements", "other"]),
+    );
+
+    // One statement, reading at most 12 rows of each category however many are published.
+    expect(published.length).toBeGreaterThan(4 * 12);
+    const scanned = await rowsScannedBy(() => listPublishedDocuments({ limit: 12 }));
+    expect(scanned).toHaveLength(1);
+    expect(scanned[0]).toBeLessThanOrEqual(4 * 12);
+  });
+});
+
 describe("changes reach the right pages and readers", () => {
   test("a change to the documents clears /governance (and no other public page) from the cache", () => {
     const governance = livePageAt("/governance", liveListsOf([governanceHandle]));
