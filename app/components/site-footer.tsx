@@ -29,8 +29,7 @@ export function SiteFooter({
   return (
     <footer className="mt-16 bg-primary-dark text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
-        {/* The settings' marks let a reader's held page apply a new value (docs/decisions/055). */}
-        <section className="space-y-3" data-setting-list="social_links">
+        <section className="space-y-3">
           <AssociationLogo className="h-14 rounded-lg bg-white p-1" />
           <Html
             k="footer-about"
@@ -72,6 +71,7 @@ export function SiteFooter({
           <Text k="footer-contact-title" as="h2" className="text-lg text-white">
             تواصل معنا
           </Text>
+          {/* Each setting's mark lets a reader's held page apply a new value (docs/decisions/055). */}
           <ul className="space-y-3 text-white/90" id="footer-contact">
             <li className="flex items-center gap-2">
               <PhoneIcon className="size-5 shrink-0" />
@@ -79,9 +79,7 @@ export function SiteFooter({
                 href={telHref(contact.phone)}
                 dir="ltr"
                 className="inline-flex min-h-11 items-center"
-                data-testid="footer-phone"
                 data-setting="contact_info.phone"
-                data-setting-href="contact_info.phone"
               >
                 {contact.phone}
               </a>
@@ -91,18 +89,14 @@ export function SiteFooter({
               <a
                 href={mailtoHref(contact.email)}
                 className="inline-flex min-h-11 items-center break-all"
-                data-testid="footer-email"
                 data-setting="contact_info.email"
-                data-setting-href="contact_info.email"
               >
                 {contact.email}
               </a>
             </li>
             <li className="flex items-center gap-2">
               <MapPinIcon className="size-5 shrink-0" />
-              <span data-testid="footer-address" data-setting="contact_info.address">
-                {contact.address}
-              </span>
+              <span data-setting="contact_info.address">{contact.address}</span>
             </li>
           </ul>
         </section>

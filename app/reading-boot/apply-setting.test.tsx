@@ -67,9 +67,9 @@ test("new contact info shows in the footer and the page as a fresh render shows 
   expect(document.body.innerHTML).toBe(
     asDom(renderToStaticMarkup(<Layout contact={contact} social={social} />)),
   );
-  expect(document.querySelector('[data-testid="footer-phone"]')?.getAttribute("href")).toBe(
-    "tel:+966135551234",
-  );
+  expect(
+    document.querySelector('footer [data-setting="contact_info.phone"]')?.getAttribute("href"),
+  ).toBe("tel:+966135551234");
   expect(document.querySelector("main a[href^='mailto:']")?.textContent).toBe("care@rifq.org.sa");
 
   restoreRendered();

@@ -25,7 +25,6 @@ export function ContactValue({ field, contact }: { field: ContactField; contact:
         href={telHref(value)}
         dir="ltr"
         data-setting="contact_info.phone"
-        data-setting-href="contact_info.phone"
         className="inline-flex min-h-11 items-center font-medium break-all text-primary-dark underline-offset-4 hover:underline"
       >
         {value}
@@ -36,7 +35,6 @@ export function ContactValue({ field, contact }: { field: ContactField; contact:
       <a
         href={mailtoHref(value)}
         data-setting="contact_info.email"
-        data-setting-href="contact_info.email"
         className="inline-flex min-h-11 items-center font-medium break-all text-primary-dark underline-offset-4 hover:underline"
       >
         {value}

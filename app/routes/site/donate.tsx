@@ -89,7 +89,6 @@ function DetailsComingSoon() {
             href={telHref(contact.phone)}
             dir="ltr"
             data-setting="contact_info.phone"
-            data-setting-href="contact_info.phone"
             className="inline-flex min-h-11 items-center underline"
           >
             {contact.phone}
@@ -100,7 +99,6 @@ function DetailsComingSoon() {
           <a
             href={mailtoHref(contact.email)}
             data-setting="contact_info.email"
-            data-setting-href="contact_info.email"
             className="inline-flex min-h-11 items-center break-all underline"
           >
             {contact.email}
