@@ -4,6 +4,7 @@ import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/site-icons";
 import { SiteLink } from "~/components/site-link";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/social-icons";
 import { MENU, type MenuItem } from "~/content/menu";
+import { mailtoHref, telHref } from "~/shared/contact-links";
 import { isExternal } from "~/shared/menus";
 import type { ContactInfo, SocialLinks } from "~/shared/site-settings";
 
@@ -41,6 +42,7 @@ export function SiteFooter({
                 <li key={key}>
                   <a
                     href={social[key]}
+                    data-setting-href={`social_links.${key}`}
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={label}
@@ -69,14 +71,15 @@ export function SiteFooter({
           <Text k="footer-contact-title" as="h2" className="text-lg text-white">
             تواصل معنا
           </Text>
+          {/* Each setting's mark lets a reader's held page apply a new value (docs/decisions/055). */}
           <ul className="space-y-3 text-white/90" id="footer-contact">
             <li className="flex items-center gap-2">
               <PhoneIcon className="size-5 shrink-0" />
               <a
-                href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+                href={telHref(contact.phone)}
                 dir="ltr"
                 className="inline-flex min-h-11 items-center"
-                data-testid="footer-phone"
+                data-setting="contact_info.phone"
               >
                 {contact.phone}
               </a>
@@ -84,16 +87,16 @@ export function SiteFooter({
             <li className="flex items-center gap-2">
               <MailIcon className="size-5 shrink-0" />
               <a
-                href={`mailto:${contact.email}`}
+                href={mailtoHref(contact.email)}
                 className="inline-flex min-h-11 items-center break-all"
-                data-testid="footer-email"
+                data-setting="contact_info.email"
               >
                 {contact.email}
               </a>
             </li>
             <li className="flex items-center gap-2">
               <MapPinIcon className="size-5 shrink-0" />
-              <span data-testid="footer-address">{contact.address}</span>
+              <span data-setting="contact_info.address">{contact.address}</span>
             </li>
           </ul>
         </section>

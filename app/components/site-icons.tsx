@@ -15,7 +15,6 @@ function Icon({ className, children }: IconProps & { children: React.ReactNode }
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
       className={className ?? "size-5"}
     >
       {children}

@@ -1,23 +1,8 @@
 import type { LiveEvent, LivePage } from "~/shared/live-event";
+import { keepRendered } from "./rendered";
 
 /** The class a plain text gets when it holds line breaks (app/components/content-block.tsx). */
 const LINE_BREAKS_CLASS = "whitespace-pre-line";
-
-/** What the server rendered in each element the page changed, to be put back for the app. */
-const rendered = new Map<HTMLElement, { html: string; className: string | null }>();
-
-/**
- * Puts back what the server rendered where texts were applied: the app hydrates over the very
- * DOM its loader data describes, then applies the same changes from what the stream heard.
- */
-export function restoreRenderedTexts() {
-  for (const [element, { html, className }] of rendered) {
-    element.innerHTML = html;
-    if (className === null) element.removeAttribute("class");
-    else element.setAttribute("class", className);
-  }
-  rendered.clear();
-}
 
 /**
  * Applies a page text that the event carries to the server-rendered elements that show it, as
@@ -40,9 +25,7 @@ export function applyCarriedText(
       element.closest<HTMLElement>("[data-block-path]")?.dataset.blockPath ??
       (element.closest("main") ? page.pagePath : page.sharedPath);
     if (scope !== pagePath) continue;
-    if (!rendered.has(element)) {
-      rendered.set(element, { html: element.innerHTML, className: element.getAttribute("class") });
-    }
+    keepRendered(element);
     // A rich text's stored html goes in as html (sanitized by the server); a plain text as text,
     // with the line-breaks class `Text` gives it (the rich editor never stores plain text).
     if (block.type === "html") {

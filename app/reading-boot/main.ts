@@ -3,9 +3,11 @@
 // app/shared and its own folder.
 import type { LivePage } from "~/shared/live-event";
 import { HELD_APP_ID } from "~/shared/paths";
-import { applyCarriedText, restoreRenderedTexts } from "./apply-text";
+import { applyCarriedSetting } from "./apply-setting";
+import { applyCarriedText } from "./apply-text";
 import { holdApp, needsAppAtOnce } from "./held-app";
 import { listenAsHeldPage } from "./live-stream";
+import { restoreRendered } from "./rendered";
 
 const template = document.getElementById(HELD_APP_ID);
 if (template instanceof HTMLTemplateElement) {
@@ -17,14 +19,19 @@ if (template instanceof HTMLTemplateElement) {
     ...JSON.parse(template.dataset.page || "{}"),
   };
   // The app hydrates over what the server rendered, then applies what the stream heard.
-  const app = holdApp(template, restoreRenderedTexts);
+  const app = holdApp(template, restoreRendered);
   if (needsAppAtOnce()) app.start();
-  // A text the event carries is applied where it shows, without the app (docs/decisions/055);
-  // any other change brings the app, which applies what was heard. Once the app is on its way,
-  // the page leaves every change to it.
+  // A text or a setting the event carries is applied where it shows, without the app
+  // (docs/decisions/055); any other change brings the app, which applies what was heard. Once
+  // the app is on its way, the page leaves every change to it.
   listenAsHeldPage(page, {
     onChange: (event) => {
-      if (!app.started() && !applyCarriedText(event, page)) app.start();
+      if (app.started()) return;
+      const applied =
+        event.table === "site_settings"
+          ? applyCarriedSetting(event)
+          : applyCarriedText(event, page);
+      if (!applied) app.start();
     },
     onMissed: app.start,
   });

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { pageContent, posts } from "../../database/schema";
+import { pageContent, posts, siteSettings } from "../../database/schema";
 import { DESKTOP, launchBrowser, openPage } from "./support/browser";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 
 // A signed-out reader's page holds its app (docs/decisions/033) and applies live changes without
-// it (docs/decisions/055): a text from the event itself; anything else brings the app. What it
+// it (docs/decisions/055): a text or a setting the layout shows from the event itself; anything
+// else brings the app. What it
 // shows must be what a fresh render shows, and the app, when it comes, must hydrate over it
 // without a mismatch.
 
@@ -133,6 +134,46 @@ test("a rich page text is applied as the app renders it", async () => {
   expect(now).toBe(fresh);
 
   await bringTheApp(page);
+  expect(errors).toEqual([]);
+});
+
+test("a new phone number saved while a held page is open shows without its app, as a fresh render, and the app hydrates over it", async () => {
+  // The privacy page shows the phone twice: in its own contact details and in the footer.
+  const { page, errors, downloads } = await openHeld("/privacy");
+  const phones = page.locator('[data-setting="contact_info.phone"]');
+  expect(await phones.count()).toBe(2);
+
+  await server.db.insert(siteSettings).values({
+    key: "contact_info",
+    value: { phone: "+966 13 555 4321", email: "care@rifq.org.sa", address: "الخبر، الشرقية" },
+  });
+  const shown = () => phones.allTextContents();
+  await expect
+    .poll(shown, { timeout: LIVE_BUDGET_MS, interval: 50 })
+    .toEqual(["+966 13 555 4321", "+966 13 555 4321"]);
+
+  // Nothing was downloaded for it (no app chunk): the value came in the event.
+  expect(downloads.list).toEqual([]);
+  for (const region of ["main", "footer"]) {
+    const { now, fresh } = await nowAndFresh(page, region);
+    expect(now).toBe(fresh);
+  }
+  expect(
+    await page.locator('footer [data-setting="contact_info.phone"]').getAttribute("href"),
+  ).toBe("tel:+966135554321");
+  expect(await page.locator('footer [data-setting="contact_info.email"]').textContent()).toBe(
+    "care@rifq.org.sa",
+  );
+  expect(await page.locator('footer [data-setting="contact_info.address"]').textContent()).toBe(
+    "الخبر، الشرقية",
+  );
+
+  // The app hydrates over the server's render (no mismatch logged), then shows what was heard.
+  await bringTheApp(page);
+  expect(await shown()).toEqual(["+966 13 555 4321", "+966 13 555 4321"]);
+  expect(
+    await page.locator('footer [data-setting="contact_info.phone"]').getAttribute("href"),
+  ).toBe("tel:+966135554321");
   expect(errors).toEqual([]);
 });
 

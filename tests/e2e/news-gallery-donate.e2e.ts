@@ -301,7 +301,7 @@ describe("with content", () => {
     const { page } = await open(PHONE, "/media/news/secret-draft");
     await page.getByText("عذراً، الصفحة غير موجودة").waitFor();
     // Still inside the site's layout, with its header and footer.
-    expect(await page.getByTestId("footer-phone").count()).toBe(1);
+    expect(await page.locator('footer [data-setting="contact_info.phone"]').count()).toBe(1);
   });
 
   test.each(WIDTHS)(

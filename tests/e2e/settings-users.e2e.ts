@@ -77,7 +77,7 @@ async function openLivePublicPage(path: string) {
 
 test("new contact info shows in the footer of an open public page, without a reload", async () => {
   const visitor = await openLivePublicPage("/about");
-  const phone = visitor.page.getByTestId("footer-phone");
+  const phone = visitor.page.locator('footer [data-setting="contact_info.phone"]');
   const { page } = admin;
   await page.goto(SETTINGS);
   await expectAccessible(page);
@@ -104,10 +104,12 @@ test("new contact info shows in the footer of an open public page, without a rel
     await toast(page, "تم التحديث", "حُفظت معلومات الاتصال");
 
     await expect.poll(() => phone.textContent(), { timeout: 3000 }).toBe("+966 13 555 7788");
-    expect(await visitor.page.getByTestId("footer-email").textContent()).toBe("care@rifq.org.sa");
-    expect(await visitor.page.getByTestId("footer-address").textContent()).toBe(
-      "الخبر، المنطقة الشرقية",
-    );
+    expect(
+      await visitor.page.locator('footer [data-setting="contact_info.email"]').textContent(),
+    ).toBe("care@rifq.org.sa");
+    expect(
+      await visitor.page.locator('footer [data-setting="contact_info.address"]').textContent(),
+    ).toBe("الخبر، المنطقة الشرقية");
     expect(await visitor.page.evaluate(() => (window as Marked).__marker)).toBe("same-page");
   } finally {
     await saveContactInfo(page, original);

@@ -40,6 +40,8 @@ export function AuthTabs({ registrationAllowed }: { registrationAllowed: boolean
       }
       dir="rtl"
       className="space-y-6"
+      // The sign-up tab comes and goes with the setting: a held page brings its app for it.
+      data-setting="registration_control"
     >
       <Tabs.List
         aria-label="طرق الدخول"

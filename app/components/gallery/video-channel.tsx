@@ -44,6 +44,8 @@ export function VideoChannel({ channelUrl }: { channelUrl: string }) {
       {channelUrl && (
         <a
           href={channelUrl}
+          // Shown when the footer shows the link: a held page applies a new one to both.
+          data-setting-href="social_links.youtube"
           target="_blank"
           rel="noopener noreferrer"
           className={buttonClass("elegant", "lg").concat(" mt-8")}

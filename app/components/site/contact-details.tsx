@@ -1,23 +1,12 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useRouteLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
-import { DEFAULT_CONTACT_INFO } from "~/content/site-defaults";
 import { cn } from "~/shared/cn";
-import { SITE_LAYOUT_ID, type SiteLayoutData } from "~/shared/site-layout-data";
+import { mailtoHref, telHref } from "~/shared/contact-links";
 import type { ContactInfo } from "~/shared/site-settings";
+import { useLayoutSettings } from "./layout-settings";
 
-/**
- * The association's contact info from the site settings the public layout loaded, so it
- * follows the settings screen and updates live like the footer.
- */
-export function useSiteContact(): ContactInfo {
-  return useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID)?.contact ?? DEFAULT_CONTACT_INFO;
-}
-
-/** A dialable tel: link for a phone number written with spaces or dashes. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
+/** The association's contact info, live like the footer's. */
+export const useSiteContact = (): ContactInfo => useLayoutSettings().contact;
 
 export type ContactField = keyof ContactInfo;
 
@@ -35,6 +24,7 @@ export function ContactValue({ field, contact }: { field: ContactField; contact:
       <a
         href={telHref(value)}
         dir="ltr"
+        data-setting="contact_info.phone"
         className="inline-flex min-h-11 items-center font-medium break-all text-primary-dark underline-offset-4 hover:underline"
       >
         {value}
@@ -43,13 +33,14 @@ export function ContactValue({ field, contact }: { field: ContactField; contact:
   if (field === "email")
     return (
       <a
-        href={`mailto:${value}`}
+        href={mailtoHref(value)}
+        data-setting="contact_info.email"
         className="inline-flex min-h-11 items-center font-medium break-all text-primary-dark underline-offset-4 hover:underline"
       >
         {value}
       </a>
     );
-  return <span>{value}</span>;
+  return <span data-setting="contact_info.address">{value}</span>;
 }
 
 /** Labelled contact lines (labels are editable blocks `k`-`field`-label). */

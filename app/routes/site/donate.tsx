@@ -1,13 +1,13 @@
 import { HandHeart, Landmark, Mail, Phone } from "lucide-react";
-import { useLoaderData, useRouteLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { CopyButton } from "~/components/copy-button";
 import { ErrorScreen } from "~/components/error-screen";
-import { DEFAULT_CONTACT_INFO } from "~/content/site-defaults";
+import { useSiteContact } from "~/components/site/contact-details";
 import { getSettings } from "~/models/site-settings.server";
 import { cn } from "~/shared/cn";
+import { mailtoHref, telHref } from "~/shared/contact-links";
 import { pageMeta } from "~/shared/meta";
-import { SITE_LAYOUT_ID, type SiteLayoutData } from "~/shared/site-layout-data";
 import type { DonationAccount } from "~/shared/site-settings";
 import type { Route } from "./+types/donate";
 
@@ -75,8 +75,7 @@ function BankDetails({ account }: { account: DonationAccount }) {
 }
 
 function DetailsComingSoon() {
-  const contact =
-    useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID)?.contact ?? DEFAULT_CONTACT_INFO;
+  const contact = useSiteContact();
   return (
     <div className="rounded-2xl bg-accent-light p-5" data-testid="donate-no-details">
       <Text k="donate-pending" as="p" className="text-lg">
@@ -87,8 +86,9 @@ function DetailsComingSoon() {
         <li className="flex items-center gap-2">
           <Phone aria-hidden className="size-5 text-primary" />
           <a
-            href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+            href={telHref(contact.phone)}
             dir="ltr"
+            data-setting="contact_info.phone"
             className="inline-flex min-h-11 items-center underline"
           >
             {contact.phone}
@@ -97,7 +97,8 @@ function DetailsComingSoon() {
         <li className="flex items-center gap-2">
           <Mail aria-hidden className="size-5 text-primary" />
           <a
-            href={`mailto:${contact.email}`}
+            href={mailtoHref(contact.email)}
+            data-setting="contact_info.email"
             className="inline-flex min-h-11 items-center break-all underline"
           >
             {contact.email}
@@ -124,8 +125,11 @@ export default function DonatePage() {
       </section>
 
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-5">
+        {/* Its title, description and bank details come and go with the setting: a reader's held
+            page brings its app for a change of it (docs/decisions/055). */}
         <section
           aria-labelledby="bank-heading"
+          data-setting="donation_account"
           className="rounded-3xl border border-line bg-white p-6 shadow-sm lg:col-span-3 md:p-8"
         >
           <div className="mb-4 flex items-center gap-3">

@@ -1,5 +1,5 @@
 import { Images } from "lucide-react";
-import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { useLoaderData, useNavigation } from "react-router";
 import { Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
 import { GalleryCard } from "~/components/gallery/gallery-card";
@@ -12,6 +12,7 @@ import { GalleryStats } from "~/components/gallery/gallery-stats";
 import { VideoChannel } from "~/components/gallery/video-channel";
 import { PageHero } from "~/components/page";
 import { PageLinks } from "~/components/page-links";
+import { useLayoutSettings } from "~/components/site/layout-settings";
 import { galleryTallies, listGalleryPage } from "~/models/gallery.server";
 import { cn } from "~/shared/cn";
 import {
@@ -24,7 +25,6 @@ import {
 import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta } from "~/shared/meta";
 import { pageFrom } from "~/shared/pagination";
-import { SITE_LAYOUT_ID, type SiteLayoutData } from "~/shared/site-layout-data";
 import type { Route } from "./+types/gallery";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function GalleryPage() {
   const { stats, counts, filter, items, page, hasMore, pageCount } = useLoaderData<typeof loader>();
-  const layout = useRouteLoaderData<SiteLayoutData>(SITE_LAYOUT_ID);
+  const { social } = useLayoutSettings();
   const navigation = useNavigation();
   const pending = navigation.state === "loading" && navigation.location.pathname === GALLERY_PATH;
   return (
@@ -133,7 +133,7 @@ export default function GalleryPage() {
         </div>
       </section>
 
-      <VideoChannel channelUrl={layout?.social.youtube ?? ""} />
+      <VideoChannel channelUrl={social.youtube} />
     </>
   );
 }

@@ -38,7 +38,11 @@ export default function Home() {
           جمعية أهلية غير ربحية تعمل على تحسين جودة حياة كبار السن في المنطقة الشرقية، برعاية شاملة
           تحفظ كرامتهم وتعزز مشاركتهم في المجتمع.
         </Text>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {/* The sign-up link comes and goes with the setting: a held page brings its app for it. */}
+        <div
+          className="mt-8 flex flex-wrap justify-center gap-3"
+          data-setting="registration_control"
+        >
           <SiteLink to="/about" className={buttonClass("elegant", "lg")}>
             <Text k="hero-about-button">تعرّف علينا</Text>
           </SiteLink>

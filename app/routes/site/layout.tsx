@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import {
   Outlet,
   type ShouldRevalidateFunctionArgs,
@@ -12,6 +12,7 @@ import { useEditMode } from "~/components/edit-mode/edit-mode-state";
 import { ErrorScreen } from "~/components/error-screen";
 import { useLiveBlocks, useLiveCardLists, useLiveSetting } from "~/components/live-updates";
 import { CardListsProvider } from "~/components/site/card-list";
+import { LayoutSettingsProvider } from "~/components/site/layout-settings";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { DEFAULT_CONTACT_INFO, DEFAULT_SOCIAL_LINKS } from "~/content/site-defaults";
@@ -125,6 +126,7 @@ function SiteFrame({
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const pagePath = toPagePath(useLocation().pathname);
   const hydrated = useHydrated();
+  const settings = useMemo(() => ({ contact, social }), [contact, social]);
   return (
     <EditModeProvider isAdmin={root?.user?.role === "admin"}>
       <BlocksProvider value={blocks} paths={blockPaths}>
@@ -139,7 +141,9 @@ function SiteFrame({
         </BlockScope>
         <BlockScope path={pagePath}>
           <CardListsProvider value={cardLists}>
-            <main id="main">{children}</main>
+            <LayoutSettingsProvider value={settings}>
+              <main id="main">{children}</main>
+            </LayoutSettingsProvider>
           </CardListsProvider>
         </BlockScope>
         <BlockScope path={SHARED_BLOCK_PATH}>
