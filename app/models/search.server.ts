@@ -121,6 +121,7 @@ async function newestMatches(matches: SQL, limit: number, titleMatch: boolean) {
       ${source.title} as title, ${source.date} as date`;
   const newestFirst = (source: SearchableTable) =>
     sql`order by ${source.date} desc nulls last, ${source.id} desc nulls last`;
+  // A filter over the ordered subquery keeps its order (no sort: it stops at `limit`).
   const recent = (source: SearchableTable) =>
     sql`(select kind, id, key, title, date from (
         select ${columns(source)}, title_vector, search_vector from ${source.table}
