@@ -1,7 +1,7 @@
 // `npm run bench:search`: `/search` on the 10,000-post bench site (bench/seed-many-posts.ts: real
 // Arabic text in every post, the database analyzed), rendered one request at a time. Prints the
-// median and p95 of each of ~20 real queries, the median of all, the server's CPU per search and
-// the load average. Figures only.
+// median and p95 and the server's CPU per search of each of ~20 real queries, of each kind of
+// query and of all, and the load average. Figures only.
 //   MANY_POSTS=10000  SEARCH_ROUNDS=10
 
 import { freePort, loadAverage } from "./measure.js";
@@ -10,30 +10,34 @@ import { cpuMs, request, run, startServer } from "./server.js";
 const COUNT = Number(process.env.MANY_POSTS ?? 10_000);
 const ROUNDS = Number(process.env.SEARCH_ROUNDS ?? 10);
 
-/** What readers type: common and rare words, with and without hamza, «ة»/«ه», prefixes, digits. */
+/**
+ * What readers type, by kind: a word in many posts, several words, a word in every title (the
+ * bench's titles are «خبر الجمعية رقم …»), a rare word, none, and prefixed or misspelled forms.
+ */
 export const QUERIES = [
-  "الزيارات المنزلية",
-  "الزيارات المنزليه",
-  "زيارات",
-  "كبار السن",
-  "لكبار السن",
-  "تبرع",
-  "تبرعات",
-  "مؤسسة",
-  "موسسه",
-  "الإسعافات الأولية",
-  "الاسعافات الاوليه",
-  "متطوع",
-  "والمتطوعين",
-  "الخبر",
-  "رأس تنورة",
-  "ملتقى الأجيال",
-  "الخط العربي",
-  "رمضان",
-  "خبر الجمعية رقم 5000",
-  "١٢٣",
-  "العلاج الطبيعي",
-  "كلمة غير موجودة",
+  ["multi-word", "الزيارات المنزلية"],
+  ["spelling", "الزيارات المنزليه"],
+  ["common", "زيارات"],
+  ["multi-word", "كبار السن"],
+  ["prefix", "لكبار السن"],
+  ["common", "تبرع"],
+  ["common", "تبرعات"],
+  ["common", "مؤسسة"],
+  ["spelling", "موسسه"],
+  ["multi-word", "الإسعافات الأولية"],
+  ["spelling", "الاسعافات الاوليه"],
+  ["prefix", "متطوع"],
+  ["prefix", "والمتطوعين"],
+  ["every title", "الخبر"],
+  ["multi-word", "رأس تنورة"],
+  ["multi-word", "ملتقى الأجيال"],
+  ["multi-word", "الخط العربي"],
+  ["common", "رمضان"],
+  ["rare", "خبر الجمعية رقم 5000"],
+  ["rare", "١٢٣"],
+  ["rare", "5000"],
+  ["multi-word", "العلاج الطبيعي"],
+  ["none", "كلمة غير موجودة"],
 ];
 
 /** Each request from its own address (loopback is a trusted proxy): 60 searches a minute each. */
@@ -43,21 +47,31 @@ const nextClient = () => {
   return `10.9.${(client >> 8) & 255}.${client & 255}`;
 };
 
-async function timeQuery(url, query) {
-  const address = `${url}/search?q=${encodeURIComponent(query)}`;
-  const times = [];
-  for (let i = 0; i < ROUNDS + 2; i++) {
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+/** Two warm-up requests, then ROUNDS timed ones: their wall times and the server's CPU per one. */
+async function timeQuery(server, query) {
+  const address = `${server.url}/search?q=${encodeURIComponent(query)}`;
+  const ask = async () => {
     const started = performance.now();
     const answer = await request(address, {
       headers: { accept: "text/html", "accept-encoding": "gzip", "x-forwarded-for": nextClient() },
     });
     if (answer.status !== 200) throw new Error(`${address} answered ${answer.status}`);
-    if (i >= 2) times.push(performance.now() - started); // the first ones warm up
-  }
-  times.sort((a, b) => a - b);
-  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { median: at(0.5), p95: at(0.95), times };
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 2; i++) await ask();
+  const cpuBefore = await cpuMs(server.pid);
+  const times = [];
+  for (let i = 0; i < ROUNDS; i++) times.push(await ask());
+  const cpu = ((await cpuMs(server.pid)) - cpuBefore) / ROUNDS;
+  return { times: times.sort((a, b) => a - b), cpu };
 }
+
+const figures = (times, cpu) =>
+  `median ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms, ` +
+  `${cpu.toFixed(1)} ms server CPU per search`;
 
 export async function benchSearch({ port } = {}) {
   const server = await startServer({
@@ -70,26 +84,34 @@ export async function benchSearch({ port } = {}) {
   });
   try {
     const loadBefore = loadAverage();
-    const cpuBefore = await cpuMs(server.pid);
-    const all = [];
     console.log(
       `/search on ${COUNT.toLocaleString("en")} posts, one request at a time, ${ROUNDS} rounds each ` +
         `(${new Date().toISOString().slice(0, 16)}Z, load ${loadBefore.toFixed(2)} at the start)`,
     );
-    for (const query of QUERIES) {
-      const { median, p95, times } = await timeQuery(server.url, query);
-      all.push(...times);
-      console.log(`  «${query}»: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    const byKind = new Map();
+    for (const [kind, query] of QUERIES) {
+      const { times, cpu } = await timeQuery(server, query);
+      const group = byKind.get(kind) ?? { times: [], cpu: [] };
+      group.times.push(...times);
+      group.cpu.push(cpu);
+      byKind.set(kind, group);
+      console.log(`  ${kind} «${query}»: ${figures(times, cpu)}`);
     }
-    const cpuPerSearch = ((await cpuMs(server.pid)) - cpuBefore) / (QUERIES.length * (ROUNDS + 2));
-    all.sort((a, b) => a - b);
-    const median = all[Math.floor(all.length / 2)];
-    const p95 = all[Math.floor(all.length * 0.95)];
+    const average = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    for (const [kind, group] of byKind) {
+      console.log(
+        `${kind}: ${figures(
+          group.times.sort((a, b) => a - b),
+          average(group.cpu),
+        )}`,
+      );
+    }
+    const all = [...byKind.values()].flatMap((group) => group.times).sort((a, b) => a - b);
+    const cpuPerSearch = average([...byKind.values()].flatMap((group) => group.cpu));
     console.log(
-      `all queries: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
-        `${cpuPerSearch.toFixed(1)} ms server CPU per search, load ${loadBefore.toFixed(2)} → ${loadAverage().toFixed(2)}`,
+      `all queries: ${figures(all, cpuPerSearch)}, load ${loadBefore.toFixed(2)} → ${loadAverage().toFixed(2)}`,
     );
-    return { median, p95, cpuPerSearch };
+    return { median: percentile(all, 0.5), p95: percentile(all, 0.95), cpuPerSearch };
   } finally {
     await server.stop();
   }

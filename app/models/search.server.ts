@@ -35,16 +35,14 @@ export interface SearchHit {
   titleMatch: boolean;
 }
 
-const normalisedVector = (text: SQL) => sql`to_tsvector('simple', rifq_search_text(${text}))`;
-
 interface SearchableTable {
   kind: Exclude<SearchKind, "page">;
   table: typeof posts | typeof videos | typeof images | typeof pages;
   id: SQL;
   key: SQL;
   title: SQL;
-  text: SQL;
   body: SQL;
+  /** The date results are ordered by: the one of the table's date index (with `id`). */
   date: SQL;
   isPublic: SQL | undefined;
 }
@@ -56,7 +54,6 @@ const SEARCHABLE_TABLES = (): SearchableTable[] => [
     id: sql`${posts.id}`,
     key: sql`${posts.slug}`,
     title: sql`${posts.title}`,
-    text: sql`${posts.title} || ' ' || ${posts.contentText}`,
     body: sql`${posts.contentText}`,
     date: sql`${posts.publishedAt}`,
     isPublic: PUBLIC_ROWS.posts(),
@@ -67,7 +64,6 @@ const SEARCHABLE_TABLES = (): SearchableTable[] => [
     id: sql`${videos.id}`,
     key: sql`${videos.id}::text`,
     title: sql`${videos.title}`,
-    text: sql`${videos.title} || ' ' || coalesce(${videos.description}, '')`,
     body: sql`coalesce(${videos.description}, '')`,
     date: sql`${videos.createdAt}`,
     isPublic: PUBLIC_ROWS.videos(),
@@ -78,7 +74,6 @@ const SEARCHABLE_TABLES = (): SearchableTable[] => [
     id: sql`${images.id}`,
     key: sql`${images.id}::text`,
     title: sql`${images.title}`,
-    text: sql`${images.title} || ' ' || coalesce(${images.description}, '')`,
     body: sql`coalesce(${images.description}, '')`,
     date: sql`${images.createdAt}`,
     // Every image is public (they have no status).
@@ -91,85 +86,104 @@ const SEARCHABLE_TABLES = (): SearchableTable[] => [
     id: sql`${pages.id}`,
     key: sql`${pages.slug}`,
     title: sql`${pages.title}`,
-    text: sql`${pages.title} || ' ' || ${pages.blocksText}`,
     body: sql`${pages.blocksText}`,
     date: sql`${pages.publishedAt}`,
     isPublic: PUBLIC_ROWS.pages(),
   },
 ];
 
+type TableHit = Omit<SearchHit, "body" | "href"> & {
+  kind: SearchableTable["kind"];
+  id: string;
+  key: string;
+};
+
 /**
- * The ids a table's indexes find for the query, as materialized CTEs: on their own, the planner
- * can only read them through their GIN index (even without statistics: PGlite never analyzes,
- * and would otherwise normalise every public row to filter them).
+ * How many of a table's newest public rows are tested before its GIN index is asked instead, per
+ * result wanted: a word in at least one row in twenty of the newest is served from them.
  */
-function idSets(source: SearchableTable, query: SQL): SQL {
-  const ids = (name: string, text: SQL) =>
-    sql`${sql.raw(`${source.kind}_${name}`)} as materialized (select ${source.id} as id
-      from ${source.table} where ${normalisedVector(text)} @@ ${query})`;
-  return sql`${ids("text", source.text)}, ${ids("title", source.title)}`;
-}
+const RECENT_ROWS_PER_RESULT = 20;
 
-/** A table's public matches, and whether their title matches. */
-function matchesOf(source: SearchableTable): SQL {
-  const set = (name: string) => sql.raw(`(select id from ${source.kind}_${name})`);
-  return sql`select ${source.kind}::text as kind, ${source.key} as key, ${source.title} as title,
-      ${source.date} as date, ${source.id} in ${set("title")} as title_match
-    from ${source.table}
-    where ${source.isPublic} and ${source.id} in ${set("text")}`;
-}
-
-type TableHit = Omit<SearchHit, "body" | "href"> & { kind: SearchableTable["kind"]; key: string };
-
-/** The matching rows of the tables, best first, `limit` of them at most (without bodies). */
-async function searchTables(tsQuery: string, limit: number): Promise<TableHit[]> {
-  const query = sql`to_tsquery('simple', ${tsQuery})`;
+/**
+ * The newest public rows of each table that pass `matches` (a test of the stored vectors of
+ * database/migrations/0017), `limit` of each at most, in the order of the table's date index.
+ * First the newest `limit × 20` rows are read through that index, each tested until `limit`
+ * pass: a word most rows hold costs a page of rows, however many rows hold it. A table where
+ * fewer pass is asked again through its GIN index, whose matches (few: the word is rare among
+ * the newest rows) are then sorted. Neither way counts all the matches, and the planner's guess
+ * of how common a word is (wrong for words of titles, and absent on an unanalyzed PGlite)
+ * decides nothing.
+ */
+async function newestMatches(matches: SQL, limit: number, titleMatch: boolean) {
   const tables = SEARCHABLE_TABLES();
-  const sets = tables.map((source) => idSets(source, query));
-  const parts = tables.map(matchesOf);
-  type Row = {
-    kind: SearchableTable["kind"];
-    key: string;
-    title: string;
-    date: Date | string | null;
-    title_match: boolean;
-  };
-  // With statistics (PostgreSQL's autovacuum, an ANALYZE), a word in most rows looks cheaper to
-  // find by reading the table than through its index: the normalisation is inlined into built-ins
-  // the planner counts as nearly free, while it costs ~1 ms a post. Reading a 10,000-post table
-  // so took 10–15 s (docs/decisions/053); without a sequential scan the index is always used.
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return tx.execute<Row>(sql`with ${sql.join(sets, sql`, `)} ${sql.join(parts, sql` union all `)}
-      order by title_match desc, date desc nulls last, key limit ${limit}`);
-  });
-  return result.rows.map((row) => ({
-    kind: row.kind,
-    key: row.key,
-    title: row.title,
-    date: row.date === null ? null : new Date(row.date),
-    titleMatch: row.title_match,
-  }));
-}
-
-/** The beginning of the bodies of the hits shown, by kind and key. */
-async function bodiesOf(hits: TableHit[]): Promise<Map<string, string>> {
-  const bodies = new Map<string, string>();
-  await Promise.all(
-    SEARCHABLE_TABLES().map(async (source) => {
-      const keys = hits.filter((hit) => hit.kind === source.kind).map((hit) => hit.key);
-      if (keys.length === 0) return;
-      const result = await db.execute<{ key: string; body: string }>(
-        sql`select ${source.key} as key, left(${source.body}, ${BODY_CHARS}) as body
-          from ${source.table} where ${source.key} in (${sql.join(
-            keys.map((key) => sql`${key}`),
-            sql`, `,
-          )})`,
-      );
-      for (const row of result.rows) bodies.set(`${source.kind}:${row.key}`, row.body);
+  const columns = (source: SearchableTable) =>
+    sql`${source.kind}::text as kind, ${source.id} as id, ${source.key} as key,
+      ${source.title} as title, ${source.date} as date`;
+  const newestFirst = (source: SearchableTable) =>
+    sql`order by ${source.date} desc nulls last, ${source.id} desc nulls last`;
+  // A filter over the ordered subquery keeps its order (no sort: it stops at `limit`).
+  const recent = (source: SearchableTable) =>
+    sql`(select kind, id, key, title, date from (
+        select ${columns(source)}, title_vector, search_vector from ${source.table}
+        where ${source.isPublic} ${newestFirst(source)} limit ${limit * RECENT_ROWS_PER_RESULT}
+      ) as newest where ${matches} limit ${limit})`;
+  // Materialized: planned on its own, without the order the date index offers.
+  const indexed = (source: SearchableTable) =>
+    sql`(with found as materialized (select ${columns(source)} from ${source.table}
+        where ${source.isPublic} and ${matches})
+      select kind, id, key, title, date from found order by date desc nulls last, id desc nulls last
+      limit ${limit})`;
+  const rowsOf = async (parts: SQL[]) =>
+    (await db.execute<TableRow>(sql.join(parts, sql` union all `))).rows;
+  const fromRecent = await rowsOf(tables.map(recent));
+  const rare = tables.filter(
+    (source) => fromRecent.filter((row) => row.kind === source.kind).length < limit,
+  );
+  const rows = [
+    ...fromRecent.filter((row) => !rare.some((source) => source.kind === row.kind)),
+    ...(rare.length === 0 ? [] : await rowsOf(rare.map(indexed))),
+  ];
+  return rows.map(
+    (row): TableHit => ({
+      ...row,
+      date: row.date === null ? null : new Date(row.date),
+      titleMatch,
     }),
   );
-  return bodies;
+}
+
+type TableRow = Pick<TableHit, "kind" | "id" | "key" | "title"> & { date: Date | string | null };
+
+/**
+ * The rows that match, `limit` of each table at most (without bodies): the title matches, then,
+ * when there are fewer than `limit` of them, the others.
+ */
+async function searchTables(tsQuery: string, limit: number): Promise<TableHit[]> {
+  const query = sql`to_tsquery('simple', ${tsQuery})`;
+  const titled = await newestMatches(sql`title_vector @@ ${query}`, limit, true);
+  if (titled.length >= limit) return titled;
+  const others = await newestMatches(
+    sql`search_vector @@ ${query} and not title_vector @@ ${query}`,
+    limit,
+    false,
+  );
+  return [...titled, ...others];
+}
+
+/** The beginning of the bodies of the hits shown, by id (one statement). */
+async function bodiesOf(hits: TableHit[]): Promise<Map<string, string>> {
+  const parts = SEARCHABLE_TABLES().flatMap((source) => {
+    const ids = hits.filter((hit) => hit.kind === source.kind).map((hit) => sql`${hit.id}`);
+    return ids.length === 0
+      ? []
+      : [
+          sql`(select ${source.id} as id, left(${source.body}, ${BODY_CHARS}) as body
+            from ${source.table} where ${source.id} in (${sql.join(ids, sql`, `)}))`,
+        ];
+  });
+  if (parts.length === 0) return new Map();
+  const result = await db.execute<{ id: string; body: string }>(sql.join(parts, sql` union all `));
+  return new Map(result.rows.map((row) => [row.id, row.body]));
 }
 
 const hrefOf = (hit: TableHit) =>
@@ -190,14 +204,28 @@ const plainText = (value: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, "&");
 
-const defaultsIndexed = new Map<SearchablePage, string>();
-/** A page's built-in texts as the search reads them, normalised once per process. */
-function indexedDefaults(page: SearchablePage): string {
-  let indexed = defaultsIndexed.get(page);
+const builtInIndexed = new Map<SearchablePage, { title: string; texts: string }>();
+/** A page's title and built-in texts as the search reads them, normalised once per process. */
+function indexedBuiltIn(page: SearchablePage) {
+  let indexed = builtInIndexed.get(page);
   if (indexed === undefined) {
-    indexed = searchText(`${page.title} ${page.texts.join(" ")}`);
-    defaultsIndexed.set(page, indexed);
+    indexed = {
+      title: searchText(page.title),
+      texts: searchText(`${page.title} ${page.texts.join(" ")}`),
+    };
+    builtInIndexed.set(page, indexed);
   }
+  return indexed;
+}
+
+const editedIndexed = new Map<string, { source: string; indexed: string }>();
+/** A page's edited texts as the search reads them, normalised again only when they change. */
+function indexedEdited(path: string, texts: string[]): string {
+  const source = texts.join(" ");
+  const known = editedIndexed.get(path);
+  if (known?.source === source) return known.indexed;
+  const indexed = searchText(source);
+  editedIndexed.set(path, { source, indexed });
   return indexed;
 }
 
@@ -213,10 +241,11 @@ async function searchPages(words: string[]): Promise<SearchHit[]> {
   const hits: SearchHit[] = [];
   for (const page of SEARCHABLE_PAGES) {
     const ownTexts = edited.get(page.path) ?? [];
-    const texts = [...ownTexts, ...page.texts];
-    const titleMatch = matchesAll(page.title, words);
-    const indexed = `${searchText(ownTexts.join(" "))} ${indexedDefaults(page)}`;
+    const builtIn = indexedBuiltIn(page);
+    const titleMatch = matchesSearchText(builtIn.title, words);
+    const indexed = `${indexedEdited(page.path, ownTexts)} ${builtIn.texts}`;
     if (!titleMatch && !matchesSearchText(indexed, words)) continue;
+    const texts = [...ownTexts, ...page.texts];
     const body = texts.find((text) => matchesAll(text, words));
     hits.push({
       kind: "page",
@@ -265,7 +294,14 @@ export async function searchSite(query: string, requestedPage: number): Promise<
     words,
     items: shown.map((hit) =>
       "key" in hit
-        ? { ...hit, href: hrefOf(hit), body: bodies.get(`${hit.kind}:${hit.key}`) ?? "" }
+        ? {
+            kind: hit.kind,
+            title: hit.title,
+            href: hrefOf(hit),
+            body: bodies.get(hit.id) ?? "",
+            date: hit.date,
+            titleMatch: hit.titleMatch,
+          }
         : hit,
     ),
     page,

@@ -55,6 +55,12 @@ export const categories = pgTable("categories", {
   createdAt: createdAt(),
 });
 
+/**
+ * `posts`, `videos`, `images` (and `pages`) also have `title_vector` and `search_vector`: the
+ * site search's stored, generated words (database/migrations/0017, docs/decisions/058). They are
+ * not declared here on purpose: only app/models/search.server.ts reads them, and a whole-row
+ * select (the edit forms') would carry them to the browser.
+ */
 export const posts = pgTable(
   "posts",
   {

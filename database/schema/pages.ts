@@ -4,7 +4,10 @@ import type { PageBlock } from "../../app/shared/page-blocks";
 import { postStatuses } from "../../app/shared/statuses";
 import { users } from "./auth";
 
-/** Pages staff build from blocks (docs/decisions/049): one row a page, its blocks in order. */
+/**
+ * Pages staff build from blocks (docs/decisions/049): one row a page, its blocks in order. Its
+ * search vectors are not declared, like the posts' (see database/schema/content.ts).
+ */
 export const pages = pgTable(
   "pages",
   {

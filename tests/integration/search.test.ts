@@ -244,6 +244,46 @@ describe("ranking and paging", () => {
   });
 });
 
+describe("paging through many matches", () => {
+  // 15 title matches, 8 newer posts holding the word only in their text, and a draft: page 1 is
+  // read from the newest rows, page 2 from the GIN index (docs/decisions/058).
+  const titled = Array.from({ length: 15 }, (_, i) => `قافلة التوعية رقم ${i + 1}`);
+  const inText = Array.from({ length: 8 }, (_, i) => `جولة ميدانية رقم ${i + 1}`);
+  beforeAll(async () => {
+    const author = await createUser("editor", "منسق القوافل");
+    const day = (month: number, index: number) =>
+      `2026-${String(month).padStart(2, "0")}-${String(index + 1).padStart(2, "0")}`;
+    await db.insert(posts).values([
+      ...titled.map((title, i) => ({
+        authorId: author.id,
+        ...published(title, `caravan-${i + 1}`, "زيارات للقرى البعيدة", day(5, i)),
+      })),
+      ...inText.map((title, i) => ({
+        authorId: author.id,
+        ...published(title, `tour-${i + 1}`, "رافق المتطوعون القافلة إلى القرى", day(6, i)),
+      })),
+      {
+        authorId: author.id,
+        title: "قافلة التوعية السرية",
+        slug: "caravan-draft",
+        content: "<p>قافلة</p>",
+        contentText: "قافلة",
+        status: "draft" as const,
+      },
+    ]);
+  });
+
+  test("title matches first, each group newest first, no item twice, nothing unpublished", async () => {
+    const pages = await Promise.all([1, 2, 3].map((page) => searchSite("القافلة", page)));
+    expect(pages.map((page) => page.hasMore)).toEqual([true, true, false]);
+    const newestFirst = (titles: string[]) => [...titles].reverse();
+    expect(pages.flatMap((page) => page.items.map((hit) => hit.title))).toEqual([
+      ...newestFirst(titled),
+      ...newestFirst(inText),
+    ]);
+  });
+});
+
 describe("the two normalisations agree", () => {
   const samples = [
     "أإآٱ ة ى ئ ؤ",
