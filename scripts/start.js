@@ -4,13 +4,16 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const BUILD_ENTRY = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const BUILD_ENTRY = `${BUILD_DIR}/server/index.js`;
+const DATABASE_TEMPLATE = `${BUILD_DIR}/database-template.tar.gz`;
 const SOURCES = [
   "app",
   "server",
   "database",
   "public",
   "package.json",
+  "package-lock.json",
   "vite.config.ts",
   "react-router.config.ts",
 ];
@@ -37,6 +40,11 @@ if (built < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1);
   // As `npm run build`: brotli and gzip copies of the client assets.
   spawnSync(process.execPath, ["scripts/precompress.js"], { stdio: "inherit" });
+}
+// As `npm run build`: the new embedded database's template (docs/decisions/059). Its own process,
+// whose memory is returned before the server starts.
+if (built < sources || !existsSync(DATABASE_TEMPLATE)) {
+  spawnSync(process.execPath, ["scripts/database-template.js"], { stdio: "inherit" });
 }
 
 process.env.NODE_ENV = "production";

@@ -1,12 +1,12 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../database/schema";
+import { openEmbeddedDatabase } from "./embedded-database.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 
@@ -201,9 +201,7 @@ function listenWithReconnect(
 function createHandleFromEnv(): DatabaseHandle {
   const env = getEnv();
   if (env.DATABASE_URL) return createPostgresHandle(env.DATABASE_URL);
-  const dataDir = path.join(env.DATA_DIR, "db");
-  mkdirSync(dataDir, { recursive: true });
-  return createPgliteHandle(new PGlite(dataDir));
+  return createPgliteHandle(openEmbeddedDatabase(path.join(env.DATA_DIR, "db")));
 }
 
 // Kept on globalThis so that the dev server's module reloads never open PGlite twice.

@@ -11,6 +11,7 @@ import {
   type DatabaseHandle,
   installDatabase,
 } from "../../app/utils/db.server";
+import { pgliteOptions } from "../../app/utils/embedded-database.server";
 
 // Each test file gets its own data folder (outbox, uploads) and its own database.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifq-test-"));
@@ -38,7 +39,7 @@ if (serverUrl) {
   };
 } else {
   const template = readFileSync(inject("pgliteTemplate"));
-  const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const client = await PGlite.create(pgliteOptions({ loadDataDir: new Blob([template]) }));
   handle = createPgliteHandle(client);
 }
 installDatabase(handle);

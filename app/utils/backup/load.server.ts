@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { openEmbeddedDatabase } from "../embedded-database.server";
 import { BackupError } from "./backup-error.server";
 import {
   countRows,
@@ -79,7 +79,7 @@ export async function loadDump(
   // Checked again right here: on failure the folder is removed, so it must be ours.
   await assertEmptyTarget(target);
   await mkdir(target.dataDir, { recursive: true });
-  const client = new PGlite(target.dataDir);
+  const client = openEmbeddedDatabase(target.dataDir);
   let loaded = false;
   try {
     await client.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { chmod } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { DatabaseHandle } from "../db.server";
+import { pgliteOptions } from "../embedded-database.server";
 import type { Env } from "../env.server";
 import { BackupError } from "./backup-error.server";
 import { markerOf, processHoldingDataDir } from "./data-dir-lock.server";
@@ -49,7 +50,7 @@ export async function openSourceForCommand(env: SiteEnv): Promise<OpenedSource> 
       `الخادم يعمل الآن على ${env.DATA_DIR} (العملية ${pid}) وقاعدة البيانات المدمجة لا تُفتح من عمليتين دون خطر إتلافها. أوقف الخادم ثم أعد الأمر، أو فعّل BACKUP_NIGHTLY=true ليأخذ الخادم النسخة بنفسه كل ليلة. (إن لم يكن الخادم يعمل فاحذف الملف ${markerOf(env.DATA_DIR)}.)`,
     );
   }
-  const client = new PGlite(folder);
+  const client = new PGlite(folder, pgliteOptions());
   await client.waitReady;
   return { source: { kind: "pglite", client }, close: () => client.close() };
 }
@@ -69,7 +70,7 @@ export async function openSourceInServer(
   }
   const live = (handle.db as unknown as { $client: PGlite }).$client;
   const image = await live._runExclusiveTransaction(() => live.dumpDataDir("none"));
-  const copy = await PGlite.create({ loadDataDir: image });
+  const copy = await PGlite.create(pgliteOptions({ loadDataDir: image }));
   return { source: { kind: "pglite", client: copy }, close: () => copy.close() };
 }
 
