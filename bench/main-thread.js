@@ -7,6 +7,7 @@ import { loadAverage } from "./measure.js";
 const CATEGORIES = [
   "devtools.timeline",
   "disabled-by-default-devtools.timeline",
+  "blink.user_timing",
   "loading",
   "v8.execute",
   "toplevel",
@@ -23,18 +24,19 @@ const FONT_LOOKUPS = ["FontCache::GetFontPlatformData", "FontCache::FallbackFont
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** The renderer's main thread's complete events in a trace. */
+/**
+ * The complete events of the main thread that parsed and laid out the page (a trace also holds
+ * other renderers, such as the blank page the context opened first, which do neither).
+ */
 function mainThreadEvents(events) {
-  const names = new Map();
+  const work = new Map();
   for (const e of events) {
-    if (e.ph === "M" && e.name === "thread_name") names.set(`${e.pid}:${e.tid}`, e.args.name);
-  }
-  const counts = new Map();
-  for (const e of events) {
+    if (e.name !== "ParseHTML" && e.name !== "Layout") continue;
     const thread = `${e.pid}:${e.tid}`;
-    if (names.get(thread) === "CrRendererMain") counts.set(thread, (counts.get(thread) ?? 0) + 1);
+    work.set(thread, (work.get(thread) ?? 0) + e.dur);
   }
-  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const main = [...work].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!main) throw new Error("no page parsed in the trace");
   return events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === "X");
 }
 
