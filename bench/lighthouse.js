@@ -1,7 +1,10 @@
 // Lighthouse 12 mobile performance (its default: Moto G Power, slow 4G, 4× CPU slowdown) of each
 // page, in Debian's Chromium; the median of `runs` scores. Figures only, nothing passes or fails.
+// Blocking time grows with the machine's load (the trace is timed on it), so each page prints the
+// load average beside it, and the DOM size and main-thread work, which depend less on it.
 import * as chromeLauncher from "chrome-launcher";
 import runLighthouse from "lighthouse";
+import { loadAverage } from "./measure.js";
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -15,7 +18,15 @@ const CHROME_FLAGS = [
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** `{ score, fcp, lcp, tbt, cls }` medians of `runs` cold mobile loads of `url`. */
+/** Milliseconds of main-thread work of one kind (×4: Lighthouse's simulated slow phone). */
+const work = (lhr, group) =>
+  lhr.audits["mainthread-work-breakdown"]?.details?.items?.find((item) => item.group === group)
+    ?.duration ?? Number.NaN;
+
+/**
+ * `{ score, fcp, lcp, tbt, cls, domElements, styleLayout, parseHTML }` medians of `runs` cold
+ * mobile loads of `url`.
+ */
 export async function lighthouseMobile(url, runs = 3) {
   const results = [];
   for (let i = 0; i < runs; i++) {
@@ -36,6 +47,9 @@ export async function lighthouseMobile(url, runs = 3) {
         lcp: audit("largest-contentful-paint"),
         tbt: audit("total-blocking-time"),
         cls: audit("cumulative-layout-shift"),
+        domElements: audit("dom-size"),
+        styleLayout: work(lhr, "styleLayout"),
+        parseHTML: work(lhr, "parseHTML"),
       });
     } finally {
       await chrome.kill();
@@ -49,17 +63,25 @@ export async function lighthouseMobile(url, runs = 3) {
     lcp: of("lcp"),
     tbt: of("tbt"),
     cls: of("cls"),
+    tbts: results.map((r) => Math.round(r.tbt)),
+    domElements: of("domElements"),
+    styleLayout: of("styleLayout"),
+    parseHTML: of("parseHTML"),
   };
 }
 
-/** The bench module: the median of three runs a page. */
+/** The bench module: the median of five runs a page (LIGHTHOUSE_RUNS), with the load average. */
 export async function lighthouse({ url, pages }) {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
   for (const pathname of pages) {
-    const r = await lighthouseMobile(`${url}${encodeURI(pathname)}`, 3);
+    const loadBefore = loadAverage();
+    const r = await lighthouseMobile(`${url}${encodeURI(pathname)}`, runs);
     console.log(
       `${pathname}: Lighthouse 12 mobile performance ${r.score} (runs ${r.scores.join(", ")}) | ` +
-        `FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, ` +
-        `CLS ${r.cls.toFixed(3)}`,
+        `FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms ` +
+        `(runs ${r.tbts.join(", ")}), CLS ${r.cls.toFixed(3)} | ${r.domElements} elements, ` +
+        `style+layout ${Math.round(r.styleLayout)} ms, HTML parsing ${Math.round(r.parseHTML)} ms ` +
+        `(×4) | load ${loadBefore.toFixed(2)} → ${loadAverage().toFixed(2)}`,
     );
   }
 }

@@ -6,6 +6,7 @@
 import os from "node:os";
 import { firstVisit } from "./first-visit.js";
 import { lighthouse } from "./lighthouse.js";
+import { mainThread } from "./main-thread.js";
 import { benchManyPages } from "./many-pages.js";
 import { benchManyPosts } from "./many-posts.js";
 import { loadAverage } from "./measure.js";
@@ -18,6 +19,8 @@ const MODULES = [
   { name: "server-throughput", run: () => benchServerThroughput() },
   { name: "first-visit", run: firstVisit },
   { name: "lighthouse", run: lighthouse },
+  // A cold load's main-thread CPU by kind, DOM size and font look-ups, from a Chromium trace.
+  { name: "main-thread", run: mainThread },
   // 10,000 posts: /media/news, a post and the staff list, rendered.
   { name: "many-posts", run: () => benchManyPosts() },
   // 500 pages built from blocks: a page, the sitemap and the staff list, rendered.

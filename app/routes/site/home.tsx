@@ -64,7 +64,7 @@ export default function Home() {
         </Text>
       </Section>
 
-      <Section k="features" title="ما يميزنا">
+      <Section k="features" title="ما يميزنا" className="below-fold">
         <EditableCardList list={HOME_FEATURES} className="lg:grid-cols-4" />
       </Section>
 
@@ -72,12 +72,12 @@ export default function Home() {
         k="values"
         title="قيمنا"
         intro="تسع قيم نلتزم بها في كل ما نقدمه لكبار السن وأسرهم."
-        className="bg-surface"
+        className="below-fold bg-surface"
       >
         <EditableCardList list={HOME_VALUES} />
       </Section>
 
-      <section className="mx-auto my-10 max-w-5xl rounded-3xl bg-accent-light px-6 py-12 text-center">
+      <section className="below-fold mx-auto my-10 max-w-5xl rounded-3xl bg-accent-light px-6 py-12 text-center">
         <Text k="cta-title" as="h2" className="text-3xl text-primary-dark">
           كن جزءاً من رحلة العطاء
         </Text>

@@ -97,7 +97,7 @@ export default function NewsPage() {
       <section
         id={NEWS_LIST_ANCHOR}
         aria-labelledby="all-news-heading"
-        className="mx-auto max-w-7xl scroll-mt-24 px-4 py-10"
+        className="below-fold mx-auto max-w-7xl scroll-mt-24 px-4 py-10"
       >
         <Text
           k="list-title"

@@ -24,6 +24,13 @@ export function findLayoutProblems(targets?: string): LayoutFinding[] {
   const root = document.documentElement;
   const screenWidth = root.clientWidth;
   const findings: LayoutFinding[] = [];
+  // A part left to render until the reader scrolls near it (`.below-fold`, docs/decisions/061)
+  // keeps a guessed size until then: it is measured as the reader sees it when there, rendered,
+  // with the containment it keeps.
+  const rendered = document.createElement("style");
+  rendered.textContent =
+    ".below-fold{content-visibility:visible!important;contain:layout style paint}";
+  document.head.append(rendered);
   // Each element's style is read once per measurement (the ancestors' many times otherwise).
   const styles = new Map<Element, CSSStyleDeclaration>();
   const styleOf = (element: Element) => {
@@ -192,6 +199,7 @@ export function findLayoutProblems(targets?: string): LayoutFinding[] {
       elements: [describe(element)],
     });
   }
+  rendered.remove();
   return findings;
 }
 

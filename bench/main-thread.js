@@ -1,0 +1,104 @@
+// What a cold load of each page costs Chromium's main thread, from a performance trace: CPU time
+// (the trace's thread time, which the machine's load inflates far less than wall time) by kind,
+// the DOM's size, and the wall time spent waiting on font look-ups (synchronous requests to the
+// browser's font service). Median of 5 loads at phone size; figures only (docs/decisions/061).
+import { loadAverage } from "./measure.js";
+
+const CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "blink.user_timing",
+  "loading",
+  "v8.execute",
+  "toplevel",
+  "fonts",
+];
+const KINDS = {
+  style: ["UpdateLayoutTree"],
+  layout: ["Layout"],
+  parse: ["ParseHTML", "ParseAuthorStyleSheet"],
+  paint: ["PrePaint", "Paint"],
+  script: ["EvaluateScript", "FunctionCall"],
+};
+const FONT_LOOKUPS = ["FontCache::GetFontPlatformData", "FontCache::FallbackFontForCharacter"];
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The complete events of the main thread that parsed and laid out the page (a trace also holds
+ * other renderers, such as the blank page the context opened first, which do neither).
+ */
+function mainThreadEvents(events) {
+  const work = new Map();
+  for (const e of events) {
+    if (e.name !== "ParseHTML" && e.name !== "Layout") continue;
+    const thread = `${e.pid}:${e.tid}`;
+    work.set(thread, (work.get(thread) ?? 0) + e.dur);
+  }
+  const main = [...work].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!main) throw new Error("no page parsed in the trace");
+  return events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === "X");
+}
+
+/** One cold load of `url`: CPU ms by kind, font look-up wall ms, elements and SVG nodes. */
+async function traceLoad(browser, url) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    locale: "ar-SA",
+  });
+  try {
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories: CATEGORIES });
+    await page.goto(url, { waitUntil: "load" });
+    await page.waitForTimeout(2000);
+    const events = mainThreadEvents(
+      JSON.parse((await browser.stopTracing()).toString()).traceEvents,
+    );
+    const cpuMs = (names) =>
+      events.filter((e) => names.includes(e.name)).reduce((sum, e) => sum + (e.tdur ?? e.dur), 0) /
+      1000;
+    const wallMs = (names) =>
+      events.filter((e) => names.includes(e.name)).reduce((sum, e) => sum + e.dur, 0) / 1000;
+    const figures = {
+      cpu: cpuMs(["RunTask"]),
+      fontWait: wallMs(FONT_LOOKUPS),
+      ...(await page.evaluate(() => ({
+        elements: document.getElementsByTagName("*").length,
+        svgNodes: document.querySelectorAll("svg, svg *").length,
+      }))),
+    };
+    for (const [kind, names] of Object.entries(KINDS)) figures[kind] = cpuMs(names);
+    return figures;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The bench module: one line a page. */
+export async function mainThread({ url, pages }) {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  });
+  try {
+    for (const pathname of pages) {
+      const loadBefore = loadAverage();
+      const runs = [];
+      for (let i = 0; i < 5; i++)
+        runs.push(await traceLoad(browser, `${url}${encodeURI(pathname)}`));
+      const of = (key) => median(runs.map((run) => run[key]));
+      console.log(
+        `${pathname}: ${of("elements")} elements (${of("svgNodes")} SVG nodes) | main-thread CPU ` +
+          `${of("cpu").toFixed(1)} ms: style ${of("style").toFixed(1)}, layout ${of("layout").toFixed(1)}, ` +
+          `parse ${of("parse").toFixed(1)}, paint ${of("paint").toFixed(1)}, script ${of("script").toFixed(1)} | ` +
+          `waiting on font look-ups ${of("fontWait").toFixed(1)} ms (wall) | median of 5 | ` +
+          `load ${loadBefore.toFixed(2)} → ${loadAverage().toFixed(2)}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
