@@ -2,6 +2,7 @@
 // count. Shared by `npm run bench` (which prints it) and tests/e2e/budget.e2e.ts (which checks it
 // against the budget). Bytes are encoded body sizes, as the network delivered them (gzip when the
 // server compresses), without headers.
+import { launchChromium } from "./measure.js";
 
 /** @param {string} contentType */
 function kindOf(contentType) {
@@ -102,11 +103,7 @@ export function formatFirstVisit(/** @type {Awaited<ReturnType<typeof measureFir
 
 /** The bench module: one line a page, measured at phone width in Debian's Chromium. */
 export async function firstVisit({ url, pages }) {
-  const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
+  const browser = await launchChromium();
   try {
     for (const pathname of pages) {
       const visit = await measureFirstVisit(browser, `${url}${encodeURI(pathname)}`, {

@@ -8,8 +8,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import { chromium } from "playwright-core";
-import { loadAverage } from "./measure.js";
+import { launchChromium, loadAverage } from "./measure.js";
 import { ADMIN_ENV, cpuMs, request, signInAdmin, startServer } from "./server.js";
 
 const SIZES = (process.env.LIVE_CLIENTS ?? "200,1000,2000").split(",").map(Number);
@@ -227,10 +226,7 @@ async function benchSize(size, port) {
  */
 async function openBrowserPages(url) {
   if (BROWSER_PAGES === 0) return { shownAfter: async () => [], close: async () => {} };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  const browser = await launchChromium();
   const pages = [];
   for (let i = 0; i < BROWSER_PAGES; i++) {
     const page = await browser.newPage();

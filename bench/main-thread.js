@@ -2,7 +2,7 @@
 // (the trace's thread time, which the machine's load inflates far less than wall time) by kind,
 // the DOM's size, and the wall time spent waiting on font look-ups (synchronous requests to the
 // browser's font service). Median of 5 loads at phone size; figures only (docs/decisions/061).
-import { loadAverage } from "./measure.js";
+import { launchChromium, loadAverage } from "./measure.js";
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -78,11 +78,7 @@ async function traceLoad(browser, url) {
 
 /** The bench module: one line a page. */
 export async function mainThread({ url, pages }) {
-  const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
+  const browser = await launchChromium();
   try {
     for (const pathname of pages) {
       const loadBefore = loadAverage();

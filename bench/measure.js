@@ -88,3 +88,12 @@ export const wrkFigures = (r) =>
   `${Math.round(r.reqPerSec).toLocaleString("en").padStart(6)} req/s, p99 ${r.p99Ms?.toFixed(1) ?? "?"} ms` +
   (r.cpuPerRequestMs === null ? "" : `, ${r.cpuPerRequestMs.toFixed(3)} ms CPU/req`) +
   (r.errors ? ` (${r.errors})` : "");
+
+/** Debian's Chromium (or CHROMIUM_PATH) as the browser benches drive it: headless, quiet. */
+export async function launchChromium() {
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  });
+}

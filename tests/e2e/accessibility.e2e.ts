@@ -18,6 +18,7 @@ import {
   launchBrowser,
   login,
   openPage,
+  openWithApp,
   PHONE,
   readOutbox,
 } from "./support/browser";
@@ -42,21 +43,6 @@ afterAll(async () => browser?.close());
 
 /** Every public route a visitor can open: a published post's page and the 404 included. */
 const publicPages = () => [...publicPaths(seeded.postSlug, blockPage), "/no-such-page"];
-
-/**
- * Opens `path` and waits for the page's app (root.tsx announces it with "rifq:hydrated"). A
- * signed-out page brings its app when a field takes the focus (docs/decisions/033).
- */
-async function openWithApp(page: Page, path: string) {
-  await page.addInitScript(() =>
-    window.addEventListener("rifq:hydrated", () => {
-      document.documentElement.dataset.testApp = "ready";
-    }),
-  );
-  await page.goto(path);
-  await page.locator("form input:not([type='hidden'])").first().focus();
-  await page.locator("html[data-test-app='ready']").waitFor({ state: "attached" });
-}
 
 /** Whether the focus is on a form's error summary (GOV.UK: it takes the focus on a failed submit). */
 const focusOnSummary = (page: Page) =>

@@ -270,24 +270,35 @@ describe.skipIf(!available)("two processes on one PostgreSQL database", () => {
       });
       const stream = await openEventStream(`${second.url}/realtime`);
 
-      // End every LISTEN connection on this database, wait until they are gone, and save a
-      // text before the processes listen again (their first retry is at least 250 ms away).
-      await adminDatabase(async (client) => {
-        await client.query(
-          `select pg_terminate_backend(pid, 5000) from pg_stat_activity
-           where datname = $1 and query like 'LISTEN%'`,
-          [database],
-        );
-      });
+      // End every LISTEN connection on this database and keep the processes from listening again
+      // (no new connection to it is allowed) until a text is saved: the processes cannot hear it.
       const writer = new pg.Client({ connectionString: databaseUrl });
       await writer.connect();
-      await writer.query(
-        `insert into page_content (page_path, content_key, content_value) values ('/', 'hero-title', $1)
-         on conflict (page_path, content_key)
-         do update set content_value = excluded.content_value, updated_at = now()`,
-        ["رفق بعد الانقطاع"],
-      );
-      await writer.end();
+      const allowConnections = (allowed: boolean) =>
+        adminDatabase((client) =>
+          client.query(
+            `alter database ${client.escapeIdentifier(database)} allow_connections ${allowed}`,
+          ),
+        );
+      await allowConnections(false);
+      try {
+        await adminDatabase(async (client) => {
+          await client.query(
+            `select pg_terminate_backend(pid, 5000) from pg_stat_activity
+             where datname = $1 and query like 'LISTEN%'`,
+            [database],
+          );
+        });
+        await writer.query(
+          `insert into page_content (page_path, content_key, content_value) values ('/', 'hero-title', $1)
+           on conflict (page_path, content_key)
+           do update set content_value = excluded.content_value, updated_at = now()`,
+          ["رفق بعد الانقطاع"],
+        );
+      } finally {
+        await allowConnections(true);
+        await writer.end();
+      }
 
       // The process heard nothing of it, but tells its pages to re-sync once it listens again.
       await stream.waitFor((event) => event.event === "resync", { timeoutMs: 10_000 });

@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { Pencil, Plus, X } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
@@ -9,7 +9,7 @@ import type { CardListDefinition } from "~/content/card-lists";
 import { CARD_ICON_NAMES, CARD_ICONS } from "~/shared/card-icons";
 import { addCardFormSchema, type CardItem, editCardFormSchema } from "~/shared/card-items";
 import { browserValidation } from "~/shared/form-validation";
-import { containEvents } from "./contain-events";
+import { EditDialog } from "./edit-dialog";
 import { type CardListAnswer, useCardListWrite } from "./use-card-list-write";
 
 /**
@@ -50,132 +50,116 @@ export function CardDialog({
   const heading = card ? `تعديل بطاقة «${card.title}»` : `إضافة بطاقة إلى «${list.label}»`;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-ink/50" {...containEvents} />
-        <Dialog.Content
-          {...containEvents}
-          // The list puts focus where the change left it (the moved card, the undo button).
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          className="fixed inset-x-3 top-[4vh] z-[60] mx-auto flex max-h-[92vh] max-w-2xl flex-col rounded-2xl bg-white text-ink shadow-2xl"
-        >
-          <div className="flex items-start justify-between gap-3 border-b border-line p-5">
-            <div>
-              <Dialog.Title className="text-xl font-bold">{heading}</Dialog.Title>
-              <Dialog.Description className="mt-1 text-muted">
-                {editing
-                  ? "العنوان والنص يُعدَّلان في مكانهما في الصفحة كأي نص فيها."
-                  : "يمكنك تعديل العنوان والنص لاحقاً في مكانهما كأي نص في الصفحة."}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="إغلاق">
-                <X aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <form
-            {...getFormProps(form)}
-            encType="multipart/form-data"
-            className="flex flex-col gap-4 overflow-y-auto p-5"
-            onSubmit={(event) => {
-              form.onSubmit(event);
-              if (event.defaultPrevented) return;
-              event.preventDefault();
-              setRefusal(null);
-              write(new FormData(event.currentTarget), version);
-            }}
+    <EditDialog
+      title={heading}
+      description={
+        editing
+          ? "العنوان والنص يُعدَّلان في مكانهما في الصفحة كأي نص فيها."
+          : "يمكنك تعديل العنوان والنص لاحقاً في مكانهما كأي نص في الصفحة."
+      }
+      leaveFocusToCaller
+      onClose={onClose}
+    >
+      <form
+        {...getFormProps(form)}
+        encType="multipart/form-data"
+        className="flex flex-col gap-4 overflow-y-auto p-5"
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          setRefusal(null);
+          write(new FormData(event.currentTarget), version);
+        }}
+      >
+        <input type="hidden" name="intent" value={card ? "edit" : "add"} />
+        {card ? (
+          <input type="hidden" name="itemKey" value={card.key} />
+        ) : (
+          <>
+            <InputField label="عنوان البطاقة" meta={fields.title} />
+            <TextareaField label="نص البطاقة" meta={fields.text} rows={3} />
+          </>
+        )}
+        <div className="space-y-1">
+          <label htmlFor={fields.icon.id} className="block font-medium">
+            الأيقونة
+          </label>
+          <select
+            {...getSelectProps(fields.icon)}
+            key={fields.icon.key}
+            className={inputClass}
+            aria-describedby={iconHint}
           >
-            <input type="hidden" name="intent" value={card ? "edit" : "add"} />
+            <option value="">بدون أيقونة</option>
+            {CARD_ICON_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {CARD_ICONS[name].label}
+              </option>
+            ))}
+          </select>
+          <p id={iconHint} className="text-sm text-muted">
+            من أيقونات الموقع نفسها.
+          </p>
+          <FieldErrors id={fields.icon.errorId} errors={fields.icon.errors} />
+        </div>
+        <InputField
+          label="رابط (اختياري)"
+          meta={fields.link}
+          dir="ltr"
+          hint="صفحة في الموقع مثل ‎/services‎ أو رابط يبدأ بـ https://"
+        />
+        <ImageUploadField
+          meta={fields.image}
+          label="صورة (اختيارية)"
+          currentUrl={card?.image?.url}
+        />
+        <InputField
+          label="وصف الصورة (اختياري)"
+          meta={fields.imageAlt}
+          hint="لمن لا يرى الصورة؛ اتركه فارغاً إن كانت للزينة."
+        />
+        {!card && (
+          <div className="space-y-1">
+            <label htmlFor={fields.position.id} className="block font-medium">
+              موضع البطاقة
+            </label>
+            <select
+              {...getSelectProps(fields.position)}
+              key={fields.position.key}
+              className={inputClass}
+            >
+              <option value="end">في آخر القائمة</option>
+              <option value="start">في أول القائمة</option>
+            </select>
+          </div>
+        )}
+        {refusal && (
+          <p role="alert" className="rounded-xl bg-danger/10 p-3 text-danger">
+            {refusal}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" pending={busy}>
             {card ? (
-              <input type="hidden" name="itemKey" value={card.key} />
+              <>
+                <Pencil aria-hidden className="size-5" />
+                حفظ التعديلات
+              </>
             ) : (
               <>
-                <InputField label="عنوان البطاقة" meta={fields.title} />
-                <TextareaField label="نص البطاقة" meta={fields.text} rows={3} />
+                <Plus aria-hidden className="size-5" />
+                إضافة البطاقة
               </>
             )}
-            <div className="space-y-1">
-              <label htmlFor={fields.icon.id} className="block font-medium">
-                الأيقونة
-              </label>
-              <select
-                {...getSelectProps(fields.icon)}
-                key={fields.icon.key}
-                className={inputClass}
-                aria-describedby={iconHint}
-              >
-                <option value="">بدون أيقونة</option>
-                {CARD_ICON_NAMES.map((name) => (
-                  <option key={name} value={name}>
-                    {CARD_ICONS[name].label}
-                  </option>
-                ))}
-              </select>
-              <p id={iconHint} className="text-sm text-muted">
-                من أيقونات الموقع نفسها.
-              </p>
-              <FieldErrors id={fields.icon.errorId} errors={fields.icon.errors} />
-            </div>
-            <InputField
-              label="رابط (اختياري)"
-              meta={fields.link}
-              dir="ltr"
-              hint="صفحة في الموقع مثل ‎/services‎ أو رابط يبدأ بـ https://"
-            />
-            <ImageUploadField
-              meta={fields.image}
-              label="صورة (اختيارية)"
-              currentUrl={card?.image?.url}
-            />
-            <InputField
-              label="وصف الصورة (اختياري)"
-              meta={fields.imageAlt}
-              hint="لمن لا يرى الصورة؛ اتركه فارغاً إن كانت للزينة."
-            />
-            {!card && (
-              <div className="space-y-1">
-                <label htmlFor={fields.position.id} className="block font-medium">
-                  موضع البطاقة
-                </label>
-                <select
-                  {...getSelectProps(fields.position)}
-                  key={fields.position.key}
-                  className={inputClass}
-                >
-                  <option value="end">في آخر القائمة</option>
-                  <option value="start">في أول القائمة</option>
-                </select>
-              </div>
-            )}
-            {refusal && (
-              <p role="alert" className="rounded-xl bg-danger/10 p-3 text-danger">
-                {refusal}
-              </p>
-            )}
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" pending={busy}>
-                {card ? (
-                  <>
-                    <Pencil aria-hidden className="size-5" />
-                    حفظ التعديلات
-                  </>
-                ) : (
-                  <>
-                    <Plus aria-hidden className="size-5" />
-                    إضافة البطاقة
-                  </>
-                )}
-              </Button>
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline">
-                  إلغاء
-                </Button>
-              </Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </Button>
+          <Dialog.Close asChild>
+            <Button type="button" variant="outline">
+              إلغاء
+            </Button>
+          </Dialog.Close>
+        </div>
+      </form>
+    </EditDialog>
   );
 }

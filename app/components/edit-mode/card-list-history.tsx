@@ -1,5 +1,4 @@
-import { History, RotateCcw, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { History, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -8,7 +7,7 @@ import type { ActionResult } from "~/shared/action-result";
 import type { CardItem, CardListHistory } from "~/shared/card-items";
 import { cn } from "~/shared/cn";
 import { formatDateTime, isoDate } from "~/shared/dates";
-import { containEvents } from "./contain-events";
+import { EditDialog } from "./edit-dialog";
 import { CARD_LISTS_ENDPOINT, type CardListAnswer, useCardListWrite } from "./use-card-list-write";
 
 const titles = (items: readonly CardItem[]) => items.map((item) => item.title).join("، ");
@@ -43,85 +42,67 @@ export function CardListHistoryDialog({
   const current = loaded?.current ?? null;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-ink/50" {...containEvents} />
-        <Dialog.Content
-          {...containEvents}
-          // The list puts focus where the change left it (the moved card, the undo button).
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          className="fixed inset-x-3 top-[5vh] z-[60] mx-auto flex max-h-[90vh] max-w-2xl flex-col rounded-2xl bg-white text-ink shadow-2xl"
-        >
-          <div className="flex items-start justify-between gap-3 border-b border-line p-5">
-            <div>
-              <Dialog.Title className="flex items-center gap-2 text-xl font-bold">
-                <History aria-hidden className="size-6 text-primary" />
-                سجل تعديلات «{list.label}»
-              </Dialog.Title>
-              <Dialog.Description className="mt-1 text-muted">
-                اختر نسخة سابقة من القائمة لاستعادتها؛ تُحفظ الاستعادة في السجل أيضاً.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="إغلاق السجل">
-                <X aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <div className="overflow-y-auto p-5" aria-busy={history.state !== "idle"}>
-            {notice && (
-              <p role="alert" className="mb-4 rounded-xl bg-accent-light p-3">
-                {notice}
-              </p>
+    <EditDialog
+      title={
+        <>
+          <History aria-hidden className="size-6 text-primary" />
+          سجل تعديلات «{list.label}»
+        </>
+      }
+      description="اختر نسخة سابقة من القائمة لاستعادتها؛ تُحفظ الاستعادة في السجل أيضاً."
+      closeLabel="إغلاق السجل"
+      leaveFocusToCaller
+      onClose={onClose}
+    >
+      <div className="overflow-y-auto p-5" aria-busy={history.state !== "idle"}>
+        {notice && (
+          <p role="alert" className="mb-4 rounded-xl bg-accent-light p-3">
+            {notice}
+          </p>
+        )}
+        {history.data && !history.data.ok ? (
+          <p role="alert" className="text-danger">
+            {history.data.message}
+          </p>
+        ) : !loaded ? (
+          <p role="status">جارٍ تحميل السجل…</p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {loaded.revisions.length === 0 && (
+              <li className="text-muted">لم يُحفظ لهذه القائمة أي تعديل بعد.</li>
             )}
-            {history.data && !history.data.ok ? (
-              <p role="alert" className="text-danger">
-                {history.data.message}
-              </p>
-            ) : !loaded ? (
-              <p role="status">جارٍ تحميل السجل…</p>
-            ) : (
-              <ol className="flex flex-col gap-3">
-                {loaded.revisions.length === 0 && (
-                  <li className="text-muted">لم يُحفظ لهذه القائمة أي تعديل بعد.</li>
-                )}
-                {loaded.revisions.map((revision) => (
-                  <Entry
-                    key={revision.id}
-                    summary={revision.summary}
-                    cards={titles(revision.items)}
-                    meta={
-                      <>
-                        {revision.savedBy} ·{" "}
-                        <time dateTime={isoDate(revision.savedAt)}>
-                          {formatDateTime(revision.savedAt)}
-                        </time>
-                      </>
-                    }
-                    current={current?.updatedAt === revision.savedAt}
-                    busy={restore.busy}
-                    onRestore={() =>
-                      restore.write(
-                        { intent: "restore", revisionId: revision.id },
-                        current?.updatedAt,
-                      )
-                    }
-                  />
-                ))}
-                <Entry
-                  summary="القائمة الأصلية المدمجة في الموقع"
-                  cards={titles(list.defaults)}
-                  meta={null}
-                  current={!current}
-                  busy={restore.busy}
-                  onRestore={() => restore.write({ intent: "reset" }, current?.updatedAt)}
-                />
-              </ol>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            {loaded.revisions.map((revision) => (
+              <Entry
+                key={revision.id}
+                summary={revision.summary}
+                cards={titles(revision.items)}
+                meta={
+                  <>
+                    {revision.savedBy} ·{" "}
+                    <time dateTime={isoDate(revision.savedAt)}>
+                      {formatDateTime(revision.savedAt)}
+                    </time>
+                  </>
+                }
+                current={current?.updatedAt === revision.savedAt}
+                busy={restore.busy}
+                onRestore={() =>
+                  restore.write({ intent: "restore", revisionId: revision.id }, current?.updatedAt)
+                }
+              />
+            ))}
+            <Entry
+              summary="القائمة الأصلية المدمجة في الموقع"
+              cards={titles(list.defaults)}
+              meta={null}
+              current={!current}
+              busy={restore.busy}
+              onRestore={() => restore.write({ intent: "reset" }, current?.updatedAt)}
+            />
+          </ol>
+        )}
+      </div>
+    </EditDialog>
   );
 }
 

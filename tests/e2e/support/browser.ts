@@ -58,6 +58,23 @@ export async function openPage(
   return { context, page, errors };
 }
 
+/**
+ * Opens `path` and waits for the page's app (root.tsx announces it with "rifq:hydrated"). A
+ * signed-out page brings its app when a field takes the focus (docs/decisions/033); a loaded
+ * machine may still be hydrating when a test's first click comes, which a person's typing never
+ * outruns.
+ */
+export async function openWithApp(page: Page, path: string) {
+  await page.addInitScript(() =>
+    window.addEventListener("rifq:hydrated", () => {
+      document.documentElement.dataset.testApp = "ready";
+    }),
+  );
+  await page.goto(path);
+  await page.locator("form input:not([type='hidden'])").first().focus();
+  await page.locator("html[data-test-app='ready']").waitFor({ state: "attached" });
+}
+
 /** Signs in through the real form. */
 async function signInWithForm(page: Page, account: { email: string; password: string }) {
   await page.goto("/login");
