@@ -1,5 +1,4 @@
 import { symmetricDecrypt } from "better-auth/crypto";
-import QRCode from "qrcode";
 import { redirect } from "react-router";
 import {
   findTwoFactorSecret,
@@ -80,6 +79,8 @@ async function setupFor(secret: string, email: string): Promise<TwoFactorSetup> 
     digits: "6",
     period: "30",
   });
+  // Loaded when someone sets up two-factor sign-in, not at start (decision 059).
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(`otpauth://totp/${label}?${query}`, {
     type: "svg",
     margin: 1,

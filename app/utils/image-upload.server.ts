@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
+import type { Metadata } from "sharp";
 import {
   IMAGE_TOO_LARGE,
   IMAGE_VARIANT_WIDTHS,
@@ -35,7 +35,9 @@ const variantKey = (mainKey: string, width: number) => mainKey.replace(/\.webp$/
 
 /** Decodes the file (whatever its name or declared type says) and re-encodes it as WebP. */
 async function encodeImage(bytes: Buffer): Promise<{ main: Buffer; variants: Buffer[] }> {
-  let metadata: sharp.Metadata;
+  // libvips is loaded with the first upload, not at start (decision 059).
+  const { default: sharp } = await import("sharp");
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {

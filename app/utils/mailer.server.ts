@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 
@@ -16,7 +16,9 @@ export interface MailMessage {
 /** One pooled transport per SMTP address (a test may point a process at another sink). */
 const transporters = new Map<string, Transporter>();
 
-function transporterFor(url: string): Transporter {
+async function transporterFor(url: string): Promise<Transporter> {
+  // Loaded when the first message goes out by SMTP, not at start (decision 059).
+  const { default: nodemailer } = await import("nodemailer");
   let transporter = transporters.get(url);
   if (!transporter) {
     // Pooled: a campaign's thousands of messages reuse a few connections. Bounded timeouts keep
@@ -52,7 +54,7 @@ export function outboxDir(): string {
 export async function sendMail(message: MailMessage): Promise<void> {
   const env = getEnv();
   if (env.SMTP_URL) {
-    await transporterFor(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, ...message });
+    await (await transporterFor(env.SMTP_URL)).sendMail({ from: env.MAIL_FROM, ...message });
     logger.debug({ subject: message.subject }, "e-mail sent");
     return;
   }

@@ -1,5 +1,3 @@
-import { PDFDocument } from "pdf-lib";
-
 /** What reading a file as a PDF found. */
 export type PdfCheck = "pdf" | "not-pdf" | "broken";
 
@@ -21,6 +19,8 @@ export async function checkPdf(bytes: Uint8Array): Promise<PdfCheck> {
     return "broken";
   }
   try {
+    // Loaded when the first PDF is checked, not at start (decision 059).
+    const { PDFDocument } = await import("pdf-lib");
     const document = await PDFDocument.load(bytes, {
       ignoreEncryption: true,
       updateMetadata: false,

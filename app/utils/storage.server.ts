@@ -1,14 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  type GetObjectCommandOutput,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
 import { getEnv } from "./env.server";
 
 /** Where uploaded files live. Keys are relative paths such as `posts/1700000000.webp`. */
@@ -103,17 +95,26 @@ export function createS3Storage(options: {
   secretAccessKey: string;
   publicUrl?: string;
 }): Storage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: Boolean(options.endpoint),
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-  });
+  // The SDK is loaded on first use: a server on local storage never holds it (decision 059).
+  let connection: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  const connect = () => {
+    connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: Boolean(options.endpoint),
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      }),
+    }));
+    return connection;
+  };
   const Bucket = options.bucket;
   return {
     async put(key, body, contentType) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: assertSafeKey(key),
           Body: body,
@@ -122,13 +123,14 @@ export function createS3Storage(options: {
       );
     },
     async get(key) {
-      let result: GetObjectCommandOutput;
+      const { sdk, client } = await connect();
+      let result: S3.GetObjectCommandOutput;
       try {
-        result = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key) }));
+        result = await client.send(new sdk.GetObjectCommand({ Bucket, Key: assertSafeKey(key) }));
       } catch (error) {
         // Only a missing file is "not found": a wrong bucket or an unreachable server is an
         // error to see, not a 404 that hides it.
-        if (error instanceof NoSuchKey) return null;
+        if (error instanceof sdk.NoSuchKey) return null;
         throw error;
       }
       const bytes = await result.Body?.transformToByteArray();
@@ -139,7 +141,8 @@ export function createS3Storage(options: {
       };
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: assertSafeKey(key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: assertSafeKey(key) }));
     },
     // Without a public bucket URL the files are served through /uploads like local ones.
     publicUrl: (key) =>
@@ -147,10 +150,11 @@ export function createS3Storage(options: {
         ? `${options.publicUrl.replace(/\/$/, "")}/${assertSafeKey(key)}`
         : `/uploads/${assertSafeKey(key)}`,
     async list() {
+      const { sdk, client } = await connect();
       const keys: string[] = [];
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
         for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
