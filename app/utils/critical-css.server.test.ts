@@ -13,6 +13,7 @@ const STYLESHEET = [
   "a,.link{color:teal}.card .title{margin:0}}",
   "@keyframes spin{to{rotate:360deg}}",
   "@media print{.flex{display:block}}",
+  "@layer properties{@supports ((-webkit-hyphens:none)){*,:before,:after{--tw-x:0}}}",
 ].join("");
 
 const page = (body: string) =>
@@ -33,6 +34,8 @@ describe("critical CSS", () => {
     expect(css).toContain(".\\[\\&\\>svg\\]\\:size-4>svg{");
     expect(css).not.toContain(".hidden");
     expect(css).not.toContain("@media print");
+    expect(css).not.toContain("@layer properties");
+    expect(css).not.toContain("--tw-x:0");
     expect(css).not.toContain("underline");
     expect(css).not.toContain(".card .title");
   });

@@ -11,7 +11,8 @@ import { logger } from "./logger.server";
  * (docs/decisions/025). A rule is kept when, for one of its selectors, every class it names is on
  * some element of the document (Tailwind's rules are flat; an at-rule is kept with what it keeps);
  * rules without classes (base styles, variables, @font-face, @property, @keyframes) always are;
- * hover, focus and print rules never are (the full stylesheet brings them before anyone acts).
+ * hover, focus and print rules never are (the full stylesheet brings them before anyone acts), nor
+ * Tailwind's fallback for browsers without @property (`@layer properties`).
  * The stylesheet is parsed once; a document costs a scan of its class attributes (and the CSS
  * for a list of them is kept, as a page's list seldom changes).
  */
@@ -53,6 +54,10 @@ function piecesOf(container: Container): Piece[] {
       pieces.push({ selectors, css: node.toString() });
     } else if (node.type === "atrule" && node.name === "media" && node.params === "print") {
       // Not for the screen's first paint: it comes with the full stylesheet.
+    } else if (node.type === "atrule" && node.name === "layer" && node.params === "properties") {
+      // Tailwind's defaults of its variables for browsers without @property (Safari < 16.4,
+      // Firefox < 128): ~400 bytes of every first visit that today's browsers skip. An older one
+      // draws the first screen without shadows and rings until the full stylesheet brings them.
     } else if (
       node.type === "atrule" &&
       !/keyframes$/.test(node.name) &&
