@@ -21,13 +21,14 @@ export interface MailedRegistration {
   attendees: number;
 }
 
-export type RegistrationMail = "confirmed" | "waiting" | "promoted" | "reminder";
+export type RegistrationMail = "confirmed" | "waiting" | "promoted" | "reminder" | "link";
 
 const SUBJECTS: Record<RegistrationMail, (title: string) => string> = {
   confirmed: (title) => `تأكيد تسجيلك في «${title}» — جمعية رفق`,
   waiting: (title) => `أنت في قائمة انتظار «${title}» — جمعية رفق`,
   promoted: (title) => `صار لك مقعد في «${title}» — جمعية رفق`,
   reminder: (title) => `تذكير: «${title}» غداً — جمعية رفق`,
+  link: (title) => `رابط تسجيلك في «${title}» — جمعية رفق`,
 };
 
 const OPENINGS: Record<RegistrationMail, string> = {
@@ -35,6 +36,7 @@ const OPENINGS: Record<RegistrationMail, string> = {
   waiting: "اكتملت المقاعد، فسجّلناك في قائمة الانتظار. إن فرغ مقعد يكفيك أخبرناك بالبريد فوراً.",
   promoted: "فرغت مقاعد فانتقل تسجيلك من قائمة الانتظار إلى المؤكَّدين. نتطلع إلى لقائك.",
   reminder: "نذكّرك بموعد الفعالية التي سجّلت فيها.",
+  link: "طُلب التسجيل في هذه الفعالية برقم جوالك مرة أخرى، وتسجيلك السابق قائم فلم نسجّل غيره. هذا رابط صفحة تسجيلك إن أردت مراجعته أو إلغاءه.",
 };
 
 /** The text of one of a registrant's e-mails (exported for tests). */

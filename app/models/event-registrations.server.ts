@@ -1,15 +1,21 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
 import type { RegistrationStatus } from "~/shared/events";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
-import { isUuid } from "~/utils/db-helpers.server";
+import { isUuid, violatedUniqueConstraint } from "~/utils/db-helpers.server";
 import { logger } from "~/utils/logger.server";
 import { registrationIdOf, registrationToken } from "~/utils/registration-token.server";
 import { eventRegistrations, events } from "../../database/schema";
-import { type MailedEvent, mailRegistrant, type RegistrationMail } from "./event-mails.server";
+import {
+  type MailedEvent,
+  mailRegistrant,
+  type RegistrationMail,
+  registrantMail,
+} from "./event-mails.server";
+import { enqueueMail } from "./mail-queue.server";
 
 // Registrations for events (docs/decisions/052). Seats are counted in attendees and kept on the
 // event row (`seats_taken`), which every change of a confirmed registration locks first: two
@@ -20,6 +26,15 @@ type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 export const REGISTRATION_CLOSED = "التسجيل في هذه الفعالية مغلق";
 export const EVENT_STARTED = "بدأت هذه الفعالية أو انتهت، فلم يعد التسجيل فيها ممكناً";
+/**
+ * A number already registered for the event (docs/decisions/062). It says nothing of the earlier
+ * registration — not whether it has an e-mail address — to whoever typed the number.
+ */
+export const ALREADY_REGISTERED =
+  "هذا الرقم مسجّل في هذه الفعالية من قبل. إن كان في ذلك التسجيل بريد إلكتروني فقد أرسلنا إليه رابط إدارة التسجيل.";
+/** The partial unique index: one registration per event and number, cancelled ones aside. */
+const ONE_PER_PHONE = "event_registrations_event_phone_active_idx";
+const alreadyRegistered = () => new ConflictError(ALREADY_REGISTERED, "phone");
 const notFound = () => new NotFoundError("التسجيل غير موجود");
 const eventNotFound = () => new NotFoundError("الفعالية غير موجودة");
 
@@ -96,36 +111,80 @@ const mailedEvent = async (eventId: string): Promise<MailedEvent | null> =>
   (await db.select(mailedColumns).from(events).where(eq(events.id, eventId)))[0] ?? null;
 
 /**
+ * The earlier registration's own link goes again, to the address stored with it (never to one
+ * typed now), at most once a day per registration: typing someone's number repeatedly neither
+ * hands over their link nor fills their inbox.
+ */
+async function resendRegistrationLink(eventId: string, earlier: Registration) {
+  const event = await mailedEvent(eventId);
+  const mail = event && registrantMail("link", event, earlier);
+  if (!mail) return;
+  const day = now().toISOString().slice(0, 10);
+  await enqueueMail({ kind: "event-link", ...mail, dedupeKey: `event-link:${earlier.id}:${day}` });
+}
+
+/**
  * A visitor registers for a published event whose registration is open and which has not
- * started: confirmed when the seats suffice, else on the waiting list. Answers the registration
- * and its token (its own page's secret). The confirmation e-mail goes when an address was given.
+ * started: confirmed when the seats suffice, else on the waiting list. A number already
+ * registered (and not cancelled) for the event is refused, and its registration's link is sent
+ * again by e-mail. Answers the registration and its token (its own page's secret). The
+ * confirmation e-mail goes when an address was given.
  */
 export async function registerForEvent(eventId: string, input: RegistrationInput) {
   if (!isUuid(eventId)) throw eventNotFound();
-  const row = await db.transaction(async (tx) => {
-    const event = await lockEvent(tx, eventId);
-    if (event?.status !== "published") throw eventNotFound();
-    if (!event.registrationOpen) throw new ConflictError(REGISTRATION_CLOSED);
-    if (event.startsAt <= now()) throw new ConflictError(EVENT_STARTED);
-    if (input.attendees > event.capacity) {
-      throw new InvalidInputError(`عدد المقاعد كلها ${event.capacity}، اختر عدداً أقل`, "attendees");
-    }
-    const fits = event.seatsTaken + input.attendees <= event.capacity;
-    const status: RegistrationStatus = fits ? "confirmed" : "waiting";
-    const [inserted] = await tx
-      .insert(eventRegistrations)
-      .values({
-        eventId,
-        fullName: input.fullName,
-        phone: input.phone,
-        email: input.email ?? null,
-        attendees: input.attendees,
-        status,
-      })
-      .returning();
-    if (fits) await moveSeats(tx, eventId, input.attendees);
-    return inserted;
-  });
+  const outcome = await db
+    .transaction(async (tx): Promise<{ earlier: Registration } | { row: Registration }> => {
+      const event = await lockEvent(tx, eventId);
+      if (event?.status !== "published") throw eventNotFound();
+      if (!event.registrationOpen) throw new ConflictError(REGISTRATION_CLOSED);
+      if (event.startsAt <= now()) throw new ConflictError(EVENT_STARTED);
+      if (input.attendees > event.capacity) {
+        throw new InvalidInputError(
+          `عدد المقاعد كلها ${event.capacity}، اختر عدداً أقل`,
+          "attendees",
+        );
+      }
+      // The event's lock orders registrations for it: this read sees every earlier one.
+      const [earlier] = await tx
+        .select()
+        .from(eventRegistrations)
+        .where(
+          and(
+            eq(eventRegistrations.eventId, eventId),
+            eq(eventRegistrations.phone, input.phone),
+            ne(eventRegistrations.status, "cancelled"),
+          ),
+        )
+        .limit(1);
+      if (earlier) return { earlier };
+      const fits = event.seatsTaken + input.attendees <= event.capacity;
+      const status: RegistrationStatus = fits ? "confirmed" : "waiting";
+      const [inserted] = await tx
+        .insert(eventRegistrations)
+        .values({
+          eventId,
+          fullName: input.fullName,
+          phone: input.phone,
+          email: input.email ?? null,
+          attendees: input.attendees,
+          status,
+        })
+        .returning();
+      if (fits) await moveSeats(tx, eventId, input.attendees);
+      return { row: inserted };
+    })
+    .catch((error) => {
+      // The unique index is the last guard (the whole transaction, seats included, rolled back).
+      if (violatedUniqueConstraint(error) === ONE_PER_PHONE) throw alreadyRegistered();
+      throw error;
+    });
+  if ("earlier" in outcome) {
+    await resendRegistrationLink(eventId, outcome.earlier).catch((error) =>
+      logger.warn({ err: error }, "an event registration link could not be queued"),
+    );
+    throw alreadyRegistered();
+  }
+  const row = outcome.row;
   await mailAll(row.status === "confirmed" ? "confirmed" : "waiting", await mailedEvent(eventId), [
     row,
   ]);

@@ -102,14 +102,23 @@ export async function getPublishedEvent(slug: string) {
   return row ?? null;
 }
 
-/** Every published event's address, for the sitemap. */
-export function listPublishedEventSlugs() {
+/**
+ * One window of the published events' pages for the sitemap (docs/decisions/062), oldest created
+ * first: a new event lands in the last part and the others keep their places.
+ */
+export async function listPublishedEventAddresses(window: { limit: number; offset: number }) {
   return db
     .select({ slug: events.slug, updatedAt: events.updatedAt })
     .from(events)
     .where(eq(events.status, "published"))
-    .orderBy(desc(events.startsAt))
-    .limit(1000);
+    .orderBy(asc(events.createdAt), asc(events.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** How many events are published (the sitemap's count). */
+export function countPublishedEvents(): Promise<number> {
+  return db.$count(events, eq(events.status, "published"));
 }
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────

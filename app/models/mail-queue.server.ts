@@ -263,3 +263,37 @@ export async function campaignQueueCounts(campaignIds: string[]) {
 export function countPendingMail(): Promise<number> {
   return db.$count(mailQueue, inArray(mailQueue.status, ["queued", "claimed", "sending"]));
 }
+
+/** The most rows one retention pass touches (the worker runs one each pass, every few seconds). */
+export const MAIL_RETENTION_BATCH = 500;
+
+/**
+ * The queue's retention (docs/decisions/062): up to `limit` rows that finished (sent, failed,
+ * uncertain or skipped) before `before` let go of the address and message they hold. A row of
+ * its own message (a reminder, a confirmation) is deleted; a campaign's row holds no message and
+ * feeds the campaign's figures, so it stays with its address and error text forgotten.
+ */
+export async function expireFinishedMail(before: Date, limit = MAIL_RETENTION_BATCH) {
+  // The conditions are the partial index's own (mail_queue_finished_idx), so the planner uses it.
+  const [counts] = rowsOf(
+    await db.execute(sql`
+      with old as (
+        select id, campaign_id from mail_queue
+        where status in ('sent', 'failed', 'uncertain', 'skipped')
+          and recipient not like 'forgotten:%'
+          and coalesce(sent_at, attempted_at, next_attempt_at) < ${before}
+        order by coalesce(sent_at, attempted_at, next_attempt_at)
+        limit ${limit}
+        for update skip locked),
+      deleted as (
+        delete from mail_queue where id in (select id from old where campaign_id is null)
+        returning 1),
+      forgotten as (
+        update mail_queue set recipient = 'forgotten:' || id::text, last_error = null
+        where id in (select id from old where campaign_id is not null)
+        returning 1)
+      select (select count(*) from deleted)::int as deleted,
+        (select count(*) from forgotten)::int as forgotten`),
+  );
+  return { deleted: Number(counts?.deleted ?? 0), forgotten: Number(counts?.forgotten ?? 0) };
+}

@@ -7,6 +7,7 @@ import {
 import {
   type ClaimedMail,
   claimMailBatch,
+  expireFinishedMail,
   markMailFailed,
   markMailRetry,
   markMailSending,
@@ -15,6 +16,7 @@ import {
   markMailUncertain,
 } from "~/models/mail-queue.server";
 import { unsubscribeLink } from "~/models/newsletter.server";
+import { MAIL_RETENTION_DAYS } from "~/shared/statuses";
 import { now as appNow } from "~/utils/clock.server";
 import { getEnv, getSiteUrl } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -24,7 +26,8 @@ import { renderCampaignEmail, unsubscribeHeaders } from "./campaign-email.server
 /**
  * One pass of the outgoing-mail queue (docs/decisions/051): start the campaigns that came due,
  * claim a batch, and for each row: mark it "sending" (committed), hand it to the mailer, record
- * the outcome. The server's job runs it every few seconds; any number of processes may.
+ * the outcome; then let go of a batch of rows finished more than MAIL_RETENTION_DAYS ago
+ * (docs/decisions/062). The server's job runs it every few seconds; any number of processes may.
  */
 
 export interface MailQueueOptions {
@@ -152,7 +155,11 @@ export interface QueuePass {
   failed: number;
   uncertain: number;
   skipped: number;
+  /** Old finished rows let go of by the retention (docs/decisions/062). */
+  expired: number;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function runMailQueueOnce(options: MailQueueOptions = {}): Promise<QueuePass> {
   const workerId = options.workerId ?? PROCESS_WORKER_ID;
@@ -160,7 +167,15 @@ export async function runMailQueueOnce(options: MailQueueOptions = {}): Promise<
   const clock = options.now ?? appNow;
   const sendLeaseMs = options.sendLeaseMs ?? MAIL_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? MAIL_MAX_ATTEMPTS;
-  const pass: QueuePass = { claimed: 0, sent: 0, retried: 0, failed: 0, uncertain: 0, skipped: 0 };
+  const pass: QueuePass = {
+    claimed: 0,
+    sent: 0,
+    retried: 0,
+    failed: 0,
+    uncertain: 0,
+    skipped: 0,
+    expired: 0,
+  };
 
   await startDueCampaigns(clock());
   const batch = await claimMailBatch({
@@ -210,6 +225,10 @@ export async function runMailQueueOnce(options: MailQueueOptions = {}): Promise<
     }
   }
   await finishSentCampaigns(clock());
+  const expired = await expireFinishedMail(
+    new Date(clock().getTime() - MAIL_RETENTION_DAYS * DAY_MS),
+  );
+  pass.expired = expired.deleted + expired.forgotten;
   return pass;
 }
 

@@ -1,6 +1,8 @@
 import { MENU, type MenuItem } from "~/content/menu";
+import { countPublishedEvents, listPublishedEventAddresses } from "~/models/events.server";
 import { countPublishedPages, listPublishedPagePaths } from "~/models/pages.server";
 import { countPublishedPosts, listPublishedPostAddresses } from "~/models/posts.server";
+import { eventPath } from "~/shared/events";
 import { postPath } from "~/shared/paths";
 import { SITEMAP_SOURCE_LISTS, type SitemapSourceName } from "~/shared/sitemap";
 
@@ -55,7 +57,6 @@ const newsPosts: SitemapReader = {
     })),
 };
 
-/** The reader of each source named in SITEMAP_SOURCE_LISTS (the type asks for every one). */
 /** Published, due pages built from blocks, oldest first (a new one lands in the last part). */
 const builtPages: SitemapReader = {
   count: countPublishedPages,
@@ -66,10 +67,22 @@ const builtPages: SitemapReader = {
     })),
 };
 
+/** Published events' pages, past ones too (they keep their page), oldest created first. */
+const eventPages: SitemapReader = {
+  count: countPublishedEvents,
+  read: async (window) =>
+    (await listPublishedEventAddresses(window)).map((event) => ({
+      path: eventPath(event.slug),
+      lastmod: event.updatedAt,
+    })),
+};
+
+/** The reader of each source named in SITEMAP_SOURCE_LISTS (the type asks for every one). */
 const SITEMAP_READERS: Record<SitemapSourceName, SitemapReader> = {
   pages: sitePages,
   posts: newsPosts,
   built: builtPages,
+  events: eventPages,
 };
 
 /** Every source of the sitemap, in the index's order. */

@@ -13,6 +13,8 @@ export const SITEMAP_SOURCE_LISTS = {
   posts: ["posts"],
   // Pages built from blocks, /p/<slug> (docs/decisions/049).
   built: ["pages"],
+  // Published events, /events/<slug> (docs/decisions/052, 062).
+  events: ["events"],
 } as const satisfies Record<string, readonly ListTable[]>;
 
 export type SitemapSourceName = keyof typeof SITEMAP_SOURCE_LISTS;

@@ -36,3 +36,8 @@ export const mailStatuses = [
   "skipped",
 ] as const;
 export type MailStatus = (typeof mailStatuses)[number];
+/**
+ * A queued message's address and text are kept this long after it finished (sent or given up),
+ * then the mail worker lets go of them (docs/decisions/062; said on /privacy).
+ */
+export const MAIL_RETENTION_DAYS = 30;

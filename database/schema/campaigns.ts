@@ -92,5 +92,11 @@ export const mailQueue = pgTable(
     index("mail_queue_sending_idx").on(table.leaseUntil).where(sql`${table.status} = 'sending'`),
     index("mail_queue_attempted_at_idx").on(table.attemptedAt),
     index("mail_queue_recipient_sent_idx").on(table.recipient, table.sentAt),
+    // The retention's rows: finished, still holding an address, by when (docs/decisions/062).
+    index("mail_queue_finished_idx")
+      .on(sql`(coalesce(${table.sentAt}, ${table.attemptedAt}, ${table.nextAttemptAt}))`)
+      .where(
+        sql`${table.status} in ('sent', 'failed', 'uncertain', 'skipped') AND ${table.recipient} NOT LIKE 'forgotten:%'`,
+      ),
   ],
 );

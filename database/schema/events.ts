@@ -7,6 +7,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { eventStatuses, registrationStatuses } from "../../app/shared/events";
@@ -79,5 +80,9 @@ export const eventRegistrations = pgTable(
     check("event_registrations_attendees_check", sql`${table.attendees} BETWEEN 1 AND 10`),
     index("event_registrations_event_created_at_idx").on(table.eventId, table.createdAt, table.id),
     index("event_registrations_updated_at_idx").on(table.updatedAt),
+    // One registration per mobile number and event, cancelled ones aside (docs/decisions/062).
+    uniqueIndex("event_registrations_event_phone_active_idx")
+      .on(table.eventId, table.phone)
+      .where(sql`${table.status} <> 'cancelled'`),
   ],
 );

@@ -61,6 +61,18 @@ describe("events", () => {
     await page.getByRole("button", { name: "ألغِ تسجيلي" }).waitFor();
     const mail = readOutbox().find((message) => message.to === "noura@example.test");
     expect(mail?.subject).toBe(`تأكيد تسجيلك في «${EVENT_TITLE}» — جمعية رفق`);
+
+    // The same number again (written another way) is refused beside the field; no seat is taken.
+    await page.goto(EVENT_PATH);
+    await page.getByLabel("الاسم الكامل").fill("نورة القحطاني");
+    await page.getByLabel("رقم الجوال").fill("+966 55 123 4567");
+    await page.getByRole("button", { name: "سجّل الآن" }).click();
+    await page
+      .getByText("هذا الرقم مسجّل في هذه الفعالية من قبل.", { exact: false })
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await page.getByTestId("seats-left").filter({ hasText: "المقاعد المتبقية: 4" }).waitFor();
   });
 
   test("with JavaScript, an open page shows the seats left going down live", async () => {

@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
+  ALREADY_REGISTERED,
+  cancelRegistrationByToken,
   EVENT_STARTED,
   REGISTRATION_CLOSED,
   registerForEvent,
@@ -78,6 +80,9 @@ const PERSON = {
   email: "Sara@Example.test",
   attendees: "1",
 };
+
+/** A mobile number of its own (one registration per number and event, decision 062). */
+const mobileNumber = (n: number) => `050${String(n).padStart(7, "0")}`;
 
 const register = (slug: string, form: Record<string, string> = PERSON) =>
   call(eventRoute.action, postFrom(nextClient(), `/events/${slug}`, form), { slug });
@@ -266,7 +271,11 @@ describe("registering", () => {
   test("when the seats do not suffice, the registration waits", async () => {
     const event = await newEvent({ capacity: 2 });
     await register(event.slug, { ...PERSON, email: "a@example.test", attendees: "2" });
-    const waiting = await register(event.slug, { ...PERSON, email: "b@example.test" });
+    const waiting = await register(event.slug, {
+      ...PERSON,
+      phone: mobileNumber(2),
+      email: "b@example.test",
+    });
     const page = await load(
       registrationPage.loader,
       requestAs(null, `/events/registration?token=${encodeURIComponent(tokenOf(waiting))}`),
@@ -280,7 +289,11 @@ describe("registering", () => {
     const event = await newEvent({ capacity: 1 });
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        register(event.slug, { ...PERSON, email: `race${index}@example.test` }),
+        register(event.slug, {
+          ...PERSON,
+          phone: mobileNumber(index),
+          email: `race${index}@example.test`,
+        }),
       ),
     );
     expect(results.map(statusOf)).toEqual([302, 302, 302, 302, 302, 302]);
@@ -324,6 +337,114 @@ describe("registering", () => {
   });
 });
 
+describe("one registration per mobile number", () => {
+  test("the same number again is refused in Arabic beside the field, nothing kept, the link mailed to the stored address only", async () => {
+    const event = await newEvent({ capacity: 5 });
+    const first = await register(event.slug, { ...PERSON, attendees: "2" });
+    expect(statusOf(first)).toBe(302);
+    // The same number written another way, another name and another address.
+    const again = await register(event.slug, {
+      fullName: "شخص آخر",
+      phone: "+966 50 123 4567",
+      email: "intruder@example.test",
+      attendees: "1",
+    });
+    expect(statusOf(again)).toBe(409);
+    expect(replyErrorsOf(again).phone).toEqual([ALREADY_REGISTERED]);
+    const rows = await registrationsOf(event.id);
+    expect(rows.map((row) => row.fullName)).toEqual(["سارة العتيبي"]);
+    expect((await eventRow(event.id)).seatsTaken).toBe(2);
+    // Nothing of the earlier registration is on the page.
+    expect(JSON.stringify(dataOf(again))).not.toMatch(/سارة|sara@/i);
+
+    await runMailQueueOnce({ ratePerMinute: 1000 });
+    const link = mailsTo("sara@example.test").at(-1);
+    expect(link?.subject).toBe(`رابط تسجيلك في «${event.title}» — جمعية رفق`);
+    expect(link?.text).toContain(
+      `/events/registration?token=${encodeURIComponent(tokenOf(first))}`,
+    );
+    expect(mailsTo("intruder@example.test")).toEqual([]);
+
+    // Typed again the same day: refused again, but no second message fills the inbox.
+    const third = await register(event.slug, { ...PERSON, email: "" });
+    expect(replyErrorsOf(third).phone).toEqual([ALREADY_REGISTERED]);
+    const queued = await db
+      .select()
+      .from(mailQueue)
+      .where(like(mailQueue.dedupeKey, `event-link:${rows[0].id}:%`));
+    expect(queued).toHaveLength(1);
+    expect(await registrationsOf(event.id)).toHaveLength(1);
+  });
+
+  test("a waiting registration counts; a cancelled one does not block registering again; another event is another matter", async () => {
+    const event = await newEvent({ capacity: 1 });
+    await registerForEvent(event.id, { fullName: "أ", phone: "+966500000101", attendees: 1 });
+    const waiting = await registerForEvent(event.id, {
+      fullName: "ب",
+      phone: "+966500000102",
+      attendees: 1,
+    });
+    expect(waiting.registration.status).toBe("waiting");
+    const refused = registerForEvent(event.id, {
+      fullName: "ب",
+      phone: "+966500000102",
+      attendees: 1,
+    });
+    await expect(refused).rejects.toMatchObject({ message: ALREADY_REGISTERED, field: "phone" });
+
+    await cancelRegistrationByToken(waiting.token);
+    const back = await registerForEvent(event.id, {
+      fullName: "ب",
+      phone: "+966500000102",
+      attendees: 1,
+    });
+    expect(back.registration.status).toBe("waiting");
+    const statuses = (await registrationsOf(event.id))
+      .filter((row) => row.phone === "+966500000102")
+      .map((row) => row.status)
+      .sort();
+    expect(statuses).toEqual(["cancelled", "waiting"]);
+
+    const other = await newEvent();
+    const elsewhere = await registerForEvent(other.id, {
+      fullName: "ب",
+      phone: "+966500000102",
+      attendees: 1,
+    });
+    expect(elsewhere.registration.status).toBe("confirmed");
+  });
+
+  test("two requests with one number at once: exactly one registration, its seats counted once", async () => {
+    const event = await newEvent({ capacity: 10 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 2 }, (_, index) =>
+        registerForEvent(event.id, {
+          fullName: `متسابق ${index}`,
+          phone: "+966500000200",
+          attendees: 3,
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const [rejected] = results.filter((result) => result.status === "rejected");
+    expect((rejected as PromiseRejectedResult).reason.message).toBe(ALREADY_REGISTERED);
+    expect(await registrationsOf(event.id)).toHaveLength(1);
+    expect((await eventRow(event.id)).seatsTaken).toBe(3);
+  });
+
+  test("the database itself refuses a second active row for a number (the partial unique index)", async () => {
+    const event = await newEvent();
+    await registerForEvent(event.id, { fullName: "أ", phone: "+966500000300", attendees: 1 });
+    const row = { eventId: event.id, fullName: "ب", phone: "+966500000300", attendees: 1 };
+    await expect(
+      db.insert(eventRegistrations).values({ ...row, status: "waiting" }),
+    ).rejects.toThrow();
+    await db.insert(eventRegistrations).values({ ...row, status: "cancelled" });
+    await db.insert(eventRegistrations).values({ ...row, status: "cancelled" });
+    expect(await registrationsOf(event.id)).toHaveLength(3);
+  });
+});
+
 describe("cancelling", () => {
   test("the cancel link frees the seats and promotes the waiting list, who hear it by e-mail", async () => {
     const event = await newEvent({ capacity: 3 });
@@ -332,8 +453,18 @@ describe("cancelling", () => {
       email: "first@example.test",
       attendees: "3",
     });
-    await register(event.slug, { ...PERSON, email: "big@example.test", attendees: "3" });
-    await register(event.slug, { ...PERSON, email: "second@example.test", attendees: "2" });
+    await register(event.slug, {
+      ...PERSON,
+      phone: mobileNumber(2),
+      email: "big@example.test",
+      attendees: "3",
+    });
+    await register(event.slug, {
+      ...PERSON,
+      phone: mobileNumber(3),
+      email: "second@example.test",
+      attendees: "2",
+    });
     const token = tokenOf(first);
     const cancelled = await call(
       registrationPage.action,
@@ -499,6 +630,7 @@ describe("staff and registrations", () => {
     await register(event.slug, {
       ...PERSON,
       fullName: '=HYPERLINK("http://evil")',
+      phone: mobileNumber(1),
       email: "f@example.test",
     });
     await register(event.slug, {
@@ -543,7 +675,7 @@ describe("staff and registrations", () => {
   test("an admin deletes a person's data on request (seats freed, waiting promoted); an editor may not", async () => {
     const event = await newEvent({ capacity: 1 });
     await register(event.slug, { ...PERSON, email: "gone@example.test" });
-    await register(event.slug, { ...PERSON, email: "next@example.test" });
+    await register(event.slug, { ...PERSON, phone: mobileNumber(2), email: "next@example.test" });
     const [gone] = (await registrationsOf(event.id)).filter(
       (row) => row.email === "gone@example.test",
     );

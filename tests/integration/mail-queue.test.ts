@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import {
   createCampaign,
   getCampaignForStaff,
+  getCampaignProgress,
   listCampaignsForStaff,
   NO_SUBSCRIBERS,
   scheduleCampaign,
@@ -12,6 +13,7 @@ import {
 import {
   claimMailBatch,
   enqueueMail,
+  expireFinishedMail,
   INTERRUPTED,
   markMailSending,
 } from "~/models/mail-queue.server";
@@ -309,6 +311,83 @@ describe("the queue's guarantees", () => {
         message: "Connection closed unexpectedly",
       }),
     ).toBe("uncertain");
+  });
+});
+
+describe("retention", () => {
+  const DAY_S = 86_400;
+  /** A row of the queue as it stands `daysAgo` before T0 (the pass's clock). */
+  const finished = (
+    recipient: string,
+    status: "sent" | "failed" | "uncertain" | "skipped" | "queued",
+    daysAgo: number,
+    campaignId: string | null = null,
+  ) => {
+    const when = at(-daysAgo * DAY_S);
+    return {
+      kind: campaignId ? "campaign" : "event-reminder",
+      campaignId,
+      recipient,
+      subject: campaignId ? null : "تذكير",
+      textBody: campaignId ? null : "نص الرسالة",
+      status,
+      attempts: status === "skipped" || status === "queued" ? 0 : 1,
+      attemptedAt: status === "skipped" || status === "queued" ? null : when,
+      sentAt: status === "sent" ? when : null,
+      nextAttemptAt: status === "queued" ? at(90 * DAY_S) : when,
+      lastError: status === "failed" ? `550 <${recipient}> unknown` : null,
+      createdAt: at(-(daysAgo + 1) * DAY_S),
+    };
+  };
+
+  test("rows finished more than 30 days ago let go of their address and text; recent and pending ones stay", async () => {
+    const campaign = await campaignTo();
+    await db
+      .insert(mailQueue)
+      .values([
+        finished("old-sent@example.test", "sent", 31),
+        finished("old-failed@example.test", "failed", 40),
+        finished("recent@example.test", "sent", 29),
+        finished("pending@example.test", "queued", 60),
+        finished("old-reader@example.test", "sent", 31, campaign.id),
+        finished("old-bounce@example.test", "failed", 35, campaign.id),
+        finished("new-reader@example.test", "sent", 2, campaign.id),
+      ]);
+
+    const pass = await runMailQueueOnce(options(0));
+    expect(pass).toMatchObject({ claimed: 0, expired: 4 });
+    const rows = await queueRows();
+    // A message of its own goes whole; a campaign's row stays for its figures, its address gone.
+    const forgotten = rows.filter((row) => row.recipient.startsWith("forgotten:"));
+    expect(
+      rows
+        .filter((row) => !forgotten.includes(row))
+        .map((row) => row.recipient)
+        .sort(),
+    ).toEqual(["new-reader@example.test", "pending@example.test", "recent@example.test"]);
+    expect(forgotten.map((row) => [row.status, row.lastError]).sort()).toEqual([
+      ["failed", null],
+      ["sent", null],
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/old-(sent|failed|reader|bounce)@/);
+    expect(await getCampaignProgress(editor, campaign.id)).toMatchObject({ sent: 2, failed: 1 });
+
+    // Nothing is left to do: the next pass touches nothing.
+    expect((await runMailQueueOnce(options(5))).expired).toBe(0);
+    // Two days on, the one sent 29 days before is past 30 too; the pending one stays queued.
+    expect((await runMailQueueOnce(options(2 * DAY_S))).expired).toBe(1);
+    const pending = (await queueRows()).find((row) => row.recipient === "pending@example.test");
+    expect(pending?.status).toBe("queued");
+  });
+
+  test("in bounded batches, oldest first", async () => {
+    await db
+      .insert(mailQueue)
+      .values([40, 50, 60].map((days) => finished(`old-${days}@example.test`, "sent", days)));
+    expect(await expireFinishedMail(at(-30 * DAY_S), 2)).toEqual({ deleted: 2, forgotten: 0 });
+    expect((await queueRows()).map((row) => row.recipient)).toEqual(["old-40@example.test"]);
+    expect(await expireFinishedMail(at(-30 * DAY_S), 2)).toEqual({ deleted: 1, forgotten: 0 });
+    expect(await queueRows()).toEqual([]);
   });
 });
 

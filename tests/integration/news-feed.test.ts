@@ -1,17 +1,13 @@
-import type { AddressInfo } from "node:net";
 import { isNotNull, sql } from "drizzle-orm";
-import express from "express";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { createPost, FEED_SIZE, togglePostStatus } from "~/models/posts.server";
 import * as feedRoute from "~/routes/resources/news-feed";
 import * as sitemapPartRoute from "~/routes/resources/sitemap-part";
 import { db } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import { FEED_VIDEO_LINK_TEXT } from "~/utils/rich-text.server";
 import { posts } from "../../database/schema";
-import { createPageCache } from "../../server/page-cache";
-import { createRealtimeHub } from "../../server/realtime";
 import { createUser, type TestUser } from "../support/accounts";
+import { type CachedRoutes, withCachedRoutes } from "../support/cached-routes";
 import { load } from "../support/route-calls";
 import { parseHtmlFragment, parseXml } from "../support/xml";
 import { expectOnlyAllowedMarkup, XSS_CORPUS } from "../support/xss";
@@ -202,36 +198,12 @@ describe("the article in the feeds", () => {
 describe("a browser's copy of the feeds", () => {
   test("is forgotten when a post is unpublished, not kept for the cache's minute", async () => {
     // The sitemap's posts are in its parts (docs/decisions/053); this site has one.
-    const routes = {
-      "/feed.xml": feedRoute,
-      "/atom.xml": feedRoute,
-      "/sitemap/posts-1.xml": sitemapPartRoute,
+    const routes: CachedRoutes = {
+      "/feed.xml": { module: feedRoute },
+      "/atom.xml": { module: feedRoute },
+      "/sitemap/posts-1.xml": { module: sitemapPartRoute, params: { part: "posts-1.xml" } },
     };
-    // Each address has the lists its real route declares, as the server's build gives them.
-    const cache = createPageCache({
-      secret: getEnv().AUTH_SECRET,
-      listsAt: (path) => routes[path as keyof typeof routes]?.handle.liveLists ?? [],
-    });
-    const hub = createRealtimeHub({ onChange: cache.invalidate });
-    const app = express();
-    app.use((_req, res, next) => {
-      res.locals.cspNonce = "nonce";
-      next();
-    });
-    app.use(cache.middleware);
-    for (const [path, { loader }] of Object.entries(routes)) {
-      app.get(path, async (req, res) => {
-        const answer = (await load(loader, new Request(`${BASE}${req.originalUrl}`), {
-          part: "posts-1.xml",
-        })) as Response;
-        res.type(answer.headers.get("content-type") ?? "xml").send(await answer.text());
-      });
-    }
-    const server = app.listen(0, "127.0.0.1");
-    try {
-      await new Promise((resolve) => server.once("listening", resolve));
-      await hub.ready;
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await withCachedRoutes(routes, async (origin) => {
       const asBrowser = (path: string) =>
         fetch(`${origin}${path}`, { headers: { accept: "text/html,application/xhtml+xml" } });
 
@@ -254,10 +226,7 @@ describe("a browser's copy of the feeds", () => {
           { timeout: 5_000, interval: 50 },
         );
       }
-    } finally {
-      await hub.close();
-      server.close();
-    }
+    });
   });
 });
 

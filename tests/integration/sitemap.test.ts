@@ -1,6 +1,5 @@
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { beforeAll, describe, expect, test, vi } from "vitest";
+import { createEvent, type EventInput, toggleEventStatus } from "~/models/events.server";
 import { createPost, togglePostStatus } from "~/models/posts.server";
 import * as feedRoute from "~/routes/resources/news-feed";
 import * as robotsRoute from "~/routes/resources/robots";
@@ -8,16 +7,15 @@ import * as sitemapRoute from "~/routes/resources/sitemap";
 import * as sitemapPartRoute from "~/routes/resources/sitemap-part";
 import {
   buildSitemapIndex,
+  buildSitemapPart,
   SITEMAP_PART_SIZE,
   SITEMAP_SOURCES,
   type SitemapSource,
 } from "~/services/sitemap.server";
 import { db } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import { posts } from "../../database/schema";
-import { createPageCache } from "../../server/page-cache";
-import { createRealtimeHub } from "../../server/realtime";
 import { createUser, type TestUser } from "../support/accounts";
+import { type CachedRoutes, withCachedRoutes } from "../support/cached-routes";
 import { load } from "../support/route-calls";
 import { parseXml } from "../support/xml";
 
@@ -56,6 +54,23 @@ beforeAll(async () => {
     { title: "مؤرشف", slug: "map-archived", content: "<p>نص</p>", status: "archived" },
   ]);
 });
+
+/** An event of the sitemap's tests, published unless told. */
+const newEvent = (slug: string, status: EventInput["status"] = "published") => {
+  const startsAt = new Date(Date.now() + 3 * DAY);
+  return createEvent(editor, {
+    title: `فعالية ${slug}`,
+    slug,
+    description: "<p>وصف</p>",
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 3_600_000),
+    place: "الدمام",
+    mapUrl: null,
+    capacity: 20,
+    registrationOpen: true,
+    status,
+  });
+};
 
 /** A route's answer as a robot gets it: status, type and parsed XML. */
 async function fetchRoute(module: { loader: unknown }, path: string, params = {}) {
@@ -123,6 +138,25 @@ describe("the sitemap index and its parts", () => {
     }
   });
 
+  test("published events are a part of their own, oldest first, paged like the others; drafts never", async () => {
+    for (const slug of ["map-event-1", "map-event-2", "map-event-3"]) await newEvent(slug);
+    await newEvent("map-event-draft", "draft");
+    const { text } = await fetchRoute(sitemapRoute, "/sitemap.xml");
+    expect(locsOf(parsed(text))).toContain(`${BASE}/sitemap/events-1.xml`);
+    const events = await readPart("events-1.xml");
+    expect(events).toEqual([1, 2, 3].map((n) => `${BASE}/events/map-event-${n}`));
+
+    // Windows of two: the third event is the second part; no third part.
+    const parts = await Promise.all(
+      ["events-1.xml", "events-2.xml", "events-3.xml"].map((part) =>
+        buildSitemapPart(BASE, part, { partSize: 2 }),
+      ),
+    );
+    expect(locsOf(parsed(parts[0] ?? ""))).toEqual(events.slice(0, 2));
+    expect(locsOf(parsed(parts[1] ?? ""))).toEqual(events.slice(2));
+    expect(parts[2]).toBeNull();
+  });
+
   test("robots.txt points to the index", async () => {
     const { text } = await fetchRoute(robotsRoute, "/robots.txt");
     expect(text).toMatch(/^Sitemap: http:\/\/localhost:3000\/sitemap\.xml$/m);
@@ -147,46 +181,36 @@ describe("the sitemap index and its parts", () => {
   });
 });
 
+/** The cached routes as robots and feed readers ask them: not for HTML. */
+const robotOf = (origin: string) => (path: string) =>
+  fetch(`${origin}${path}`, { headers: { accept: "*/*" } });
+
+/** Waits until the answer at `path` does (or does not) hold `text`. */
+const eventually = (
+  asRobot: (path: string) => Promise<Response>,
+  path: string,
+  text: string,
+  holds = true,
+) =>
+  vi.waitFor(
+    async () => {
+      const body = await (await asRobot(path)).text();
+      expect(body.includes(text)).toBe(holds);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
+
 describe("feeds and sitemap in the page cache", () => {
   test("are stored for a robot or a feed reader, answered from the cache, and cleared with the news", async () => {
-    const routes: Record<
-      string,
-      { module: { loader: unknown; handle?: unknown }; params?: Record<string, string> }
-    > = {
+    const routes: CachedRoutes = {
       "/feed.xml": { module: feedRoute },
       "/atom.xml": { module: feedRoute },
       "/robots.txt": { module: robotsRoute },
       "/sitemap.xml": { module: sitemapRoute },
       "/sitemap/posts-2.xml": { module: sitemapPartRoute, params: { part: "posts-2.xml" } },
     };
-    const listsOf = (path: string) =>
-      (routes[path]?.module.handle as { liveLists?: [] } | undefined)?.liveLists ?? [];
-    const cache = createPageCache({ secret: getEnv().AUTH_SECRET, listsAt: listsOf });
-    const hub = createRealtimeHub({ onChange: cache.invalidate });
-    const app = express();
-    app.use((_req, res, next) => {
-      res.locals.cspNonce = "nonce";
-      next();
-    });
-    app.use(cache.middleware);
-    for (const [path, { module, params }] of Object.entries(routes)) {
-      app.get(path, async (req, res) => {
-        const answer = (await load(
-          module.loader as Parameters<typeof load>[0],
-          new Request(`${BASE}${req.originalUrl}`),
-          params,
-        )) as Response;
-        res.type(answer.headers.get("content-type") ?? "xml").send(await answer.text());
-      });
-    }
-    const server = app.listen(0, "127.0.0.1");
-    try {
-      await new Promise((resolve) => server.once("listening", resolve));
-      await hub.ready;
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      // As robots and feed readers ask: not for HTML.
-      const asRobot = (path: string) => fetch(`${origin}${path}`, { headers: { accept: "*/*" } });
-
+    await withCachedRoutes(routes, async (origin, cache) => {
+      const asRobot = robotOf(origin);
       for (const path of Object.keys(routes)) {
         expect((await asRobot(path)).headers.get("x-cache")).toBe("MISS");
         expect((await asRobot(path)).headers.get("x-cache")).toBe("HIT");
@@ -201,26 +225,34 @@ describe("feeds and sitemap in the page cache", () => {
         status: "published",
       });
       // The post lands in the feeds and the sitemap's last part at once, not a minute later.
-      for (const path of ["/feed.xml", "/atom.xml", "/sitemap/posts-2.xml"]) {
-        await vi.waitFor(
-          async () => expect(await (await asRobot(path)).text()).toContain("map-new"),
-          {
-            timeout: 5_000,
-            interval: 50,
-          },
-        );
-      }
+      for (const path of ["/feed.xml", "/atom.xml", "/sitemap/posts-2.xml"])
+        await eventually(asRobot, path, "map-new");
       expect((await asRobot("/robots.txt")).headers.get("x-cache")).toBe("HIT");
       expect(cache.renders).toBeGreaterThan(rendersBefore);
       expect((await togglePostStatus(editor, id)).status).toBe("draft");
-      await vi.waitFor(
-        async () =>
-          expect(await (await asRobot("/sitemap/posts-2.xml")).text()).not.toContain("map-new"),
-        { timeout: 5_000, interval: 50 },
-      );
-    } finally {
-      await hub.close();
-      server.close();
-    }
+      await eventually(asRobot, "/sitemap/posts-2.xml", "map-new", false);
+    });
+  });
+
+  test("the events' part is stored and cleared when an event is published or withdrawn", async () => {
+    const routes: CachedRoutes = {
+      "/sitemap.xml": { module: sitemapRoute },
+      "/sitemap/events-1.xml": { module: sitemapPartRoute, params: { part: "events-1.xml" } },
+    };
+    await newEvent("map-cached-first");
+    await withCachedRoutes(routes, async (origin) => {
+      const asRobot = robotOf(origin);
+      for (const path of Object.keys(routes)) {
+        expect((await asRobot(path)).headers.get("x-cache")).toBe("MISS");
+        expect((await asRobot(path)).headers.get("x-cache")).toBe("HIT");
+      }
+      const { id } = await newEvent("map-cached-new");
+      await eventually(asRobot, "/sitemap/events-1.xml", "/events/map-cached-new");
+      // Stored again once rendered with it.
+      expect((await asRobot("/sitemap/events-1.xml")).headers.get("x-cache")).toBe("HIT");
+      expect((await toggleEventStatus(editor, id)).status).toBe("draft");
+      await eventually(asRobot, "/sitemap/events-1.xml", "/events/map-cached-new", false);
+      await eventually(asRobot, "/sitemap/events-1.xml", "/events/map-cached-first");
+    });
   });
 });

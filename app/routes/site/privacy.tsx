@@ -3,6 +3,7 @@ import { PageHero } from "~/components/page";
 import { ContactDetails } from "~/components/site/contact-details";
 import { EVENT_REGISTRATION_RETENTION_DAYS } from "~/shared/events";
 import { pageMeta } from "~/shared/meta";
+import { MAIL_RETENTION_DAYS } from "~/shared/statuses";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/privacy";
 
@@ -40,7 +41,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 <h2>موافقتك</h2>
 <p>لا نحفظ بيانات طلب التطوع إلا بعد موافقتك الصريحة في النموذج. ويطّلع عليها موظفو الجمعية المختصون وحدهم.</p>
 <h2>إلى متى نحتفظ بها</h2>
-<p>تُحذف طلبات التطوع وبيانات التواصل في الاستبيانات تلقائياً بعد ${months} شهراً من آخر تحديث لها، وتبقى التقييمات دون أسماء لأغراض الإحصاء. ويبقى بريدك في النشرة حتى تلغي اشتراكك. وتُحذف تسجيلات الفعاليات بعد ${EVENT_REGISTRATION_RETENTION_DAYS} يوماً من انتهاء الفعالية.</p>
+<p>تُحذف طلبات التطوع وبيانات التواصل في الاستبيانات تلقائياً بعد ${months} شهراً من آخر تحديث لها، وتبقى التقييمات دون أسماء لأغراض الإحصاء. ويبقى بريدك في النشرة حتى تلغي اشتراكك. وتُحذف تسجيلات الفعاليات بعد ${EVENT_REGISTRATION_RETENTION_DAYS} يوماً من انتهاء الفعالية. ونحذف ما نحفظه من الرسائل التي نرسلها إليك بالبريد (كالتذكير بالفعالية) وعنوانَك فيها بعد ${MAIL_RETENTION_DAYS} يوماً من إرسالها.</p>
 <h2>حقك في الحذف</h2>
 <p>يمكنك في أي وقت أن تطلب حذف بياناتك بالتواصل معنا، فنحذفها نهائياً ونؤكد لك ذلك. وفي كل رسالة من النشرة رابط لإلغاء الاشتراك بضغطة واحدة.</p>`}
         />
