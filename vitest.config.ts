@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // The embedded database as production runs it (package.json `start`, docs/decisions/059): its
+    // WebAssembly compiled once by V8's baseline compiler, without the optimizing tier.
+    execArgv: ["--liftoff-only"],
     projects: [
       {
         extends: true,

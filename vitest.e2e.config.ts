@@ -10,6 +10,8 @@ export default defineConfig({
     // The specs drive the production build, some inside this process (in-process-server.ts):
     // React must be the production one from the first import on, as it is in the build.
     env: { NODE_ENV: "production" },
+    // The node flags of package.json `start` that the in-process server needs (docs/decisions/059).
+    execArgv: ["--liftoff-only"],
     globalSetup: ["tests/e2e/support/global-setup.ts"],
     fileParallelism: false,
     testTimeout: 60_000,

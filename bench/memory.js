@@ -13,7 +13,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort, loadAverage, treeCpuMs } from "./measure.js";
-import { request, run, seedDemo } from "./server.js";
+import { request, run, START_FLAGS, seedDemo } from "./server.js";
 
 const STREAMS = Number(process.env.MEMORY_STREAMS ?? 1_000);
 const POSTS = Number(process.env.MANY_POSTS ?? 10_000);
@@ -83,10 +83,8 @@ function sampleTree(pid) {
   };
 }
 
-/** The node flags and script of package.json's `start`, run without npm's own process. */
-const START = JSON.parse(readFileSync("package.json", "utf8"))
-  .scripts.start.split(" ")
-  .filter((word) => word !== "node");
+/** package.json's `start` (its node flags and script), run without npm's own process. */
+const START = [...START_FLAGS, "scripts/start.js"];
 
 /** `npm start` (scripts/start.js, which serves the existing build) on `dataDir`. */
 async function start(dataDir, port) {

@@ -1,13 +1,25 @@
 // Starts the built app on a fresh embedded database for a benchmark, and stops it afterwards.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
 /**
+ * The node flags of package.json's `start` (the V8 memory settings production runs with,
+ * docs/decisions/059), which every bench server runs with too. BENCH_START_FLAGS="…" replaces them
+ * for a side-by-side run (e.g. BENCH_START_FLAGS="" for V8's defaults).
+ */
+export const START_FLAGS =
+  process.env.BENCH_START_FLAGS !== undefined
+    ? process.env.BENCH_START_FLAGS.split(" ").filter(Boolean)
+    : JSON.parse(readFileSync("package.json", "utf8"))
+        .scripts.start.split(" ")
+        .filter((word) => word.startsWith("--"));
+
+/**
  * Runs `server/index.js` of BUILD_DIR (default "build") on `port` with its own DATA_DIR.
- * `env` adds variables; `nodeArgs` goes before the script (e.g. --cpu-prof); `seed` writes the
+ * `env` adds variables; `nodeArgs` go before the script after START_FLAGS (e.g. --cpu-prof); `seed` writes the
  * demo content first and `beforeStart(dataDir)` anything else.
  */
 export async function startServer({
@@ -23,7 +35,7 @@ export async function startServer({
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifq-bench-"));
   if (seed) await seedDemo(dataDir);
   await beforeStart?.(dataDir);
-  const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
+  const child = spawn(process.execPath, [...START_FLAGS, ...nodeArgs, "server/index.js"], {
     env: {
       ...process.env,
       BUILD_DIR: build,
