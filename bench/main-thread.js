@@ -2,7 +2,7 @@
 // (the trace's thread time, which the machine's load inflates far less than wall time) by kind,
 // the DOM's size, and the wall time spent waiting on font look-ups (synchronous requests to the
 // browser's font service). Median of 5 loads at phone size; figures only (docs/decisions/061).
-import { launchChromium, loadAverage } from "./measure.js";
+import { launchChromium, loadAverage, median } from "./measure.js";
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -21,8 +21,6 @@ const KINDS = {
   script: ["EvaluateScript", "FunctionCall"],
 };
 const FONT_LOOKUPS = ["FontCache::GetFontPlatformData", "FontCache::FallbackFontForCharacter"];
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * The complete events of the main thread that parsed and laid out the page (a trace also holds
