@@ -26,8 +26,13 @@ async function wordpressPages() {
   const html = await answer.text();
   const post = html.match(/class="wp-block-post-title"><a href="([^"]+)"/)?.[1];
   if (!post) throw new Error("WordPress's news page lists no post");
+  const pages = ["/", "/news/", new URL(post).pathname, "/donate/"];
+  for (const page of pages) {
+    const status = (await fetch(`${WORDPRESS_URL}${page}`, { redirect: "manual" })).status;
+    if (status !== 200) throw new Error(`WordPress's ${page} answered ${status}`);
+  }
   return {
-    pages: ["/", "/news/", new URL(post).pathname, "/donate/"],
+    pages,
     version: html.match(/<meta name="generator" content="WordPress ([^"]+)"/)?.[1] ?? "?",
   };
 }
@@ -81,7 +86,7 @@ try {
         results[site][page].push({ ...run, loadBefore, loadAfter: loadAverage() });
         console.log(
           `round ${round + 1} ${sites[site].name.padEnd(9)} ${PAGE_NAMES[page].padEnd(6)} ` +
-            `${run.error ?? `score ${run.score}, TBT ${Math.round(run.tbt)} ms`} (load ${loadBefore.toFixed(2)})`,
+            `${run.error ?? `score ${run.score}, TBT ${Math.round(run.tbt)} ms, FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms`} (load ${loadBefore.toFixed(2)})`,
         );
       }
     }

@@ -31,7 +31,8 @@ update_option('WPLANG', 'ar');
 update_option('blogname', $content['title']);
 update_option('blogdescription', $content['tagline']);
 update_option('timezone_string', 'Asia/Riyadh');
-update_option('permalink_structure', '/%postname%/');
+// Through $wp_rewrite, not the option alone: the rules are built from the object's structure.
+$wp_rewrite->set_permalink_structure('/%postname%/');
 flush_rewrite_rules();
 
 if (get_page_by_path('donate')) {

@@ -79,6 +79,8 @@ fi
 # 5. The install and the content, without a browser (WordPress's own wp_install()).
 HTTP_HOST="$HOST:$PORT" php "$HERE/install.php" "$URL"
 
-status="$(curl -s -o /dev/null -w '%{http_code}' "$URL/")"
-[ "$status" = 200 ] || { echo "WordPress at $URL/ answered $status" >&2; exit 1; }
+for page in / /news/ /donate/; do
+  status="$(curl -s -o /dev/null -w '%{http_code}' "$URL$page")"
+  [ "$status" = 200 ] || { echo "WordPress's $URL$page answered $status" >&2; exit 1; }
+done
 echo "WordPress is at $URL/ (pages: / /news/ /<post>/ /donate/)"
