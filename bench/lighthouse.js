@@ -4,7 +4,7 @@
 // load average beside it, and the DOM size and main-thread work, which depend less on it.
 import * as chromeLauncher from "chrome-launcher";
 import runLighthouse from "lighthouse";
-import { loadAverage } from "./measure.js";
+import { loadAverage, median } from "./measure.js";
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -16,12 +16,42 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** Milliseconds of main-thread work of one kind (×4: Lighthouse's simulated slow phone). */
 const work = (lhr, group) =>
   lhr.audits["mainthread-work-breakdown"]?.details?.items?.find((item) => item.group === group)
     ?.duration ?? Number.NaN;
+
+/**
+ * One cold mobile load of `url` in a fresh Chromium: `{ score, fcp, lcp, tbt, cls, domElements,
+ * styleLayout, parseHTML, error }` (`error`: Lighthouse's code when it got no page, score 0).
+ */
+export async function lighthouseRun(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const { lhr } = await runLighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ["performance"],
+      logLevel: "error",
+    });
+    const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: audit("first-contentful-paint"),
+      lcp: audit("largest-contentful-paint"),
+      tbt: audit("total-blocking-time"),
+      cls: audit("cumulative-layout-shift"),
+      domElements: audit("dom-size"),
+      styleLayout: work(lhr, "styleLayout"),
+      parseHTML: work(lhr, "parseHTML"),
+      error: lhr.runtimeError?.code,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
 
 /**
  * `{ score, fcp, lcp, tbt, cls, domElements, styleLayout, parseHTML }` medians of `runs` cold
@@ -29,32 +59,7 @@ const work = (lhr, group) =>
  */
 export async function lighthouseMobile(url, runs = 3) {
   const results = [];
-  for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      chromeFlags: CHROME_FLAGS,
-    });
-    try {
-      const { lhr } = await runLighthouse(url, {
-        port: chrome.port,
-        onlyCategories: ["performance"],
-        logLevel: "error",
-      });
-      const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      results.push({
-        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-        fcp: audit("first-contentful-paint"),
-        lcp: audit("largest-contentful-paint"),
-        tbt: audit("total-blocking-time"),
-        cls: audit("cumulative-layout-shift"),
-        domElements: audit("dom-size"),
-        styleLayout: work(lhr, "styleLayout"),
-        parseHTML: work(lhr, "parseHTML"),
-      });
-    } finally {
-      await chrome.kill();
-    }
-  }
+  for (let i = 0; i < runs; i++) results.push(await lighthouseRun(url));
   const of = (key) => median(results.map((r) => r[key]));
   return {
     score: of("score"),

@@ -2,7 +2,7 @@
 // (the trace's thread time, which the machine's load inflates far less than wall time) by kind,
 // the DOM's size, and the wall time spent waiting on font look-ups (synchronous requests to the
 // browser's font service). Median of 5 loads at phone size; figures only (docs/decisions/061).
-import { launchChromium, loadAverage } from "./measure.js";
+import { launchChromium, loadAverage, median } from "./measure.js";
 
 const CATEGORIES = [
   "devtools.timeline",
@@ -21,8 +21,6 @@ const KINDS = {
   script: ["EvaluateScript", "FunctionCall"],
 };
 const FONT_LOOKUPS = ["FontCache::GetFontPlatformData", "FontCache::FallbackFontForCharacter"];
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * The complete events of the main thread that parsed and laid out the page (a trace also holds
@@ -61,8 +59,14 @@ async function traceLoad(browser, url) {
       1000;
     const wallMs = (names) =>
       events.filter((e) => names.includes(e.name)).reduce((sum, e) => sum + e.dur, 0) / 1000;
+    // The longest task: Lighthouse counts what a task lasts past 12.5 ms (×4, past 50 ms) as blocking.
+    const longest = events
+      .filter((e) => e.name === "RunTask")
+      .reduce((max, e) => (e.dur > (max?.dur ?? 0) ? e : max), null);
     const figures = {
       cpu: cpuMs(["RunTask"]),
+      longestWall: (longest?.dur ?? 0) / 1000,
+      longestCpu: (longest?.tdur ?? longest?.dur ?? 0) / 1000,
       fontWait: wallMs(FONT_LOOKUPS),
       ...(await page.evaluate(() => ({
         elements: document.getElementsByTagName("*").length,
@@ -90,6 +94,7 @@ export async function mainThread({ url, pages }) {
         `${pathname}: ${of("elements")} elements (${of("svgNodes")} SVG nodes) | main-thread CPU ` +
           `${of("cpu").toFixed(1)} ms: style ${of("style").toFixed(1)}, layout ${of("layout").toFixed(1)}, ` +
           `parse ${of("parse").toFixed(1)}, paint ${of("paint").toFixed(1)}, script ${of("script").toFixed(1)} | ` +
+          `longest task ${of("longestWall").toFixed(1)} ms wall (${of("longestCpu").toFixed(1)} CPU) | ` +
           `waiting on font look-ups ${of("fontWait").toFixed(1)} ms (wall) | median of 5 | ` +
           `load ${loadBefore.toFixed(2)} → ${loadAverage().toFixed(2)}`,
       );

@@ -4,11 +4,24 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 
 export const WRK = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((file) => existsSync(file));
 
 /** The 1-minute load average now (Linux /proc/loadavg). */
 export const loadAverage = () => Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+
+/** The middle value; of an even count (a run that got no page left out), the mean of the two. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** "2026-11-27 · 2× AMD EPYC … · 24 GB · node v20.20.0": what a bench ran on. */
+export const machine = () =>
+  `${new Date().toISOString().slice(0, 10)} · ${os.cpus().length}× ${os.cpus()[0]?.model.trim()} · ` +
+  `${(os.totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version}`;
 
 /** "load 2.31 → 2.87": the load average before and after a measurement. */
 export async function atLoad(measure) {

@@ -3,13 +3,12 @@
 // nothing here passes or fails (the budgets are checked by tests/e2e/budget.e2e.ts).
 //   BENCH_ONLY=first-visit,lighthouse  runs only the named modules
 //   BENCH_SECONDS=10                   length of each load test
-import os from "node:os";
 import { firstVisit } from "./first-visit.js";
 import { lighthouse } from "./lighthouse.js";
 import { mainThread } from "./main-thread.js";
 import { benchManyPages } from "./many-pages.js";
 import { benchManyPosts } from "./many-posts.js";
-import { loadAverage } from "./measure.js";
+import { loadAverage, machine } from "./measure.js";
 import { benchServerThroughput } from "./server-throughput.js";
 import { benchPages, startBenchSite } from "./site.js";
 
@@ -31,10 +30,7 @@ const only = process.env.BENCH_ONLY?.split(",");
 const site = await startBenchSite(Number(process.env.BENCH_PORT ?? 0));
 try {
   const pages = await benchPages(site.url);
-  console.log(
-    `Rifq bench ${new Date().toISOString().slice(0, 10)} · ${os.cpus().length}× ${os.cpus()[0]?.model.trim()} · ` +
-      `${(os.totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version}`,
-  );
+  console.log(`Rifq bench ${machine()}`);
   for (const module of MODULES) {
     if (only && !only.includes(module.name)) continue;
     console.log(`\n## ${module.name} (load average ${loadAverage().toFixed(2)})`);

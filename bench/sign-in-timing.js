@@ -5,6 +5,7 @@
 // the median of the paired differences and the load average. Figures only.
 //   node bench/sign-in-timing.js            (SIGN_IN_PAIRS=200 by default)
 import os from "node:os";
+import { median } from "./measure.js";
 import { ADMIN_ENV, request, signInAdmin, startServer } from "./server.js";
 
 const PAIRS = Number(process.env.SIGN_IN_PAIRS ?? 200);
@@ -53,11 +54,6 @@ async function timeSignIn(url, email) {
   return ms;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const load = () =>
   os
     .loadavg()
