@@ -24,7 +24,7 @@ import { startMailQueue } from "./jobs/mail-queue";
 import { startOutreachRetention } from "./jobs/outreach-retention";
 import { startScheduledPublishing } from "./jobs/scheduled-publishing";
 import { createPageCache } from "./page-cache";
-import { createPostViewCounter, mayBePostView } from "./post-views";
+import { createPostViewCounter, mayBePostView, viewOfNodeRequest } from "./post-views";
 import { createRealtimeHub } from "./realtime";
 import { createRenderLimit } from "./render-limit";
 import { routeListsOf } from "./route-lists";
@@ -105,11 +105,15 @@ export function answerStored(req: IncomingMessage, res: ServerResponse): boolean
   return pageCache.answerFirst(req, res, countViewFirst);
 }
 
-/** A post's view counts as on the slow path: read as Express's request (its `ip` under TRUST_PROXY). */
+/** Express's compiled `trust proxy`: the fast path reads the client's address as `req.ip` does. */
+const trustProxy = app.get("trust proxy fn");
+
+/**
+ * A post's view counts as on the slow path. Node's request is read as it is: giving it Express's
+ * request as its prototype (for `req.ip`) made every request slower in V8 afterwards.
+ */
 function countViewFirst(req: IncomingMessage) {
-  if (!mayBePostView(req.url ?? "")) return;
-  Object.setPrototypeOf(req, app.request);
-  postViews.count(req as unknown as express.Request);
+  if (mayBePostView(req.url ?? "")) postViews.count(viewOfNodeRequest(req, trustProxy));
 }
 
 app.use((_req, res, next) => {

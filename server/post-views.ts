@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
+import proxyaddr from "proxy-addr";
 import { countPostViewBySlug } from "~/models/posts.server";
 import { consumeRateLimit } from "~/models/rate-limits.server";
 import { NEWS_PATH, POST_ROUTE_ID } from "~/shared/paths";
@@ -13,16 +15,38 @@ const ONE_VIEW_PER_HOUR = { max: 1, window: 60 * 60 };
 /** Visitors this process already counted (or found counted) this hour, at most this many. */
 const MAX_REMEMBERED = 50_000;
 
+/** What counting a view reads of a request: the same from Express's request and from Node's. */
+export interface ViewRequest {
+  method: string;
+  /** The address as requested: path and query. */
+  url: string;
+  /** The client's address, as `trust proxy` yields it. */
+  ip: string;
+  userAgent: string;
+}
+
+/** Node's request read as Express reads it (`req.ip` under `trust`, Express's compiled `trust proxy`). */
+export const viewOfNodeRequest = (
+  req: IncomingMessage,
+  trust: Parameters<typeof proxyaddr>[1],
+): ViewRequest => ({
+  method: req.method ?? "",
+  url: req.url ?? "",
+  ip: proxyaddr(req, trust),
+  userAgent: req.headers["user-agent"] ?? "",
+});
+
 /** The slug of the post page a reader is opening, or null for anything else. */
-export function postViewed(req: Pick<Request, "method" | "path" | "query">): string | null {
-  if (req.method !== "GET") return null;
-  const match = POST_PAGE.exec(req.path);
+export function postViewed({ method, url }: Pick<ViewRequest, "method" | "url">): string | null {
+  if (method !== "GET") return null;
+  const queryAt = url.indexOf("?");
+  const match = POST_PAGE.exec(queryAt < 0 ? url : url.slice(0, queryAt));
   if (!match) return null;
   // A data request that does not load the post's own route (a live update revalidating the
   // layout) is not someone opening the post.
-  const routes = req.query._routes;
-  if (match[2] && typeof routes === "string" && !routes.split(",").includes(POST_ROUTE_ID)) {
-    return null;
+  if (match[2] && queryAt >= 0) {
+    const routes = new URLSearchParams(url.slice(queryAt + 1)).get("_routes");
+    if (routes !== null && !routes.split(",").includes(POST_ROUTE_ID)) return null;
   }
   try {
     return decodeURIComponent(match[1]);
@@ -50,10 +74,10 @@ export function createPostViewCounter() {
     askedUntil.set(key, now + ONE_VIEW_PER_HOUR.window * 1000);
     return false;
   };
-  /** Counts the view a request makes, if any (the fast path calls it with Express's request too). */
-  function count(req: Pick<Request, "method" | "path" | "query" | "ip" | "get">) {
+  /** Counts the view a request makes, if any (the fast path calls it with Node's request). */
+  function count(req: ViewRequest) {
     const slug = postViewed(req);
-    const userAgent = req.get("user-agent") ?? "";
+    const { userAgent } = req;
     if (!slug || isbot(userAgent)) return;
     const visitor = createHash("sha256").update(`${req.ip}|${userAgent}`).digest("base64url");
     const key = `post-view|${slug}|${visitor}`;
@@ -64,7 +88,12 @@ export function createPostViewCounter() {
   }
   return Object.assign(
     function countPostViews(req: Request, _res: Response, next: NextFunction) {
-      count(req);
+      count({
+        method: req.method,
+        url: req.originalUrl,
+        ip: req.ip ?? "",
+        userAgent: req.get("user-agent") ?? "",
+      });
       next();
     },
     { count },

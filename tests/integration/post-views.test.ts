@@ -6,7 +6,8 @@ import { createPost } from "~/models/posts.server";
 import { db } from "~/utils/db.server";
 import { posts } from "../../database/schema";
 import { createPageCache } from "../../server/page-cache";
-import { createPostViewCounter, postViewed } from "../../server/post-views";
+import { createPostViewCounter, postViewed, viewOfNodeRequest } from "../../server/post-views";
+import { trustProxySetting } from "../../server/trust-proxy";
 import { createUser } from "../support/accounts";
 
 /*
@@ -85,18 +86,48 @@ test("robots, drafts and live-update revalidations are not views", async () => {
   expect(await viewsOf("popular")).toBe(5);
   expect(await viewsOf("draft-views")).toBe(0);
 
-  const revalidation = { method: "GET", query: { _routes: "root,routes/site/layout" } };
-  expect(postViewed({ ...revalidation, path: "/media/news/popular.data" })).toBeNull();
-  expect(
-    postViewed({
-      method: "GET",
-      path: "/media/news/popular.data",
-      query: { _routes: "root,routes/site/news-post" },
-    }),
-  ).toBe("popular");
-  expect(postViewed({ method: "GET", path: "/media/news/%D8%AE%D8%A8%D8%B1", query: {} })).toBe(
-    "خبر",
-  );
-  expect(postViewed({ method: "POST", path: "/media/news/popular", query: {} })).toBeNull();
-  expect(postViewed({ method: "GET", path: "/media/news", query: {} })).toBeNull();
+  const get = (url: string) => postViewed({ method: "GET", url });
+  expect(get("/media/news/popular.data?_routes=root%2Croutes%2Fsite%2Flayout")).toBeNull();
+  expect(get("/media/news/popular.data?_routes=root,routes/site/news-post")).toBe("popular");
+  expect(get("/media/news/popular.data")).toBe("popular");
+  expect(get("/media/news/%D8%AE%D8%A8%D8%B1?utm_source=x")).toBe("خبر");
+  expect(get("/media/news/%E0%A4%A")).toBeNull();
+  expect(postViewed({ method: "POST", url: "/media/news/popular" })).toBeNull();
+  expect(get("/media/news")).toBeNull();
+  expect(get("/media/newsletter/popular")).toBeNull();
+});
+
+test("the fast path reads a request's address, method and browser as Express does", async () => {
+  for (const [setting, forwardedFor] of [
+    [undefined, "203.0.113.7"],
+    ["1", "198.51.100.1, 203.0.113.7"],
+    ["2", "198.51.100.1, 203.0.113.7"],
+    ["10.0.0.0/8", "203.0.113.7"],
+  ] as const) {
+    const proxied = express();
+    proxied.set("trust proxy", trustProxySetting(setting));
+    proxied.get("/{*path}", (req, res) => {
+      const fromNode = viewOfNodeRequest(req, proxied.get("trust proxy fn"));
+      res.json({
+        same: fromNode.ip === req.ip && fromNode.url === req.originalUrl,
+        ...fromNode,
+      });
+    });
+    const listening = proxied.listen(0, "127.0.0.1");
+    await new Promise((resolve) => listening.once("listening", resolve));
+    try {
+      const { port } = listening.address() as AddressInfo;
+      const answer = await fetch(`http://127.0.0.1:${port}/media/news/popular?x=1`, {
+        headers: { "x-forwarded-for": forwardedFor, "user-agent": CHROME },
+      }).then((response) => response.json());
+      expect(answer).toMatchObject({
+        same: true,
+        method: "GET",
+        url: "/media/news/popular?x=1",
+        userAgent: CHROME,
+      });
+    } finally {
+      listening.close();
+    }
+  }
 });
