@@ -82,13 +82,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast, user } = useLoaderData<typeof loader>();
-  useLiveUpdates();
+  const caughtUp = useLiveUpdates();
   useFocusOnNavigation();
   useSiteLinkNavigation();
-  // A reader's page that hydrated late replays the click that asked for it (decision 033).
+  // A reader's page that hydrated late replays the click that asked for it (decision 033), once
+  // it has applied what its held page heard.
   useEffect(() => {
-    window.dispatchEvent(new Event("rifq:hydrated"));
-  }, []);
+    if (caughtUp) window.dispatchEvent(new Event("rifq:hydrated"));
+  }, [caughtUp]);
   return (
     <>
       <ToastNotice toast={toast} />
