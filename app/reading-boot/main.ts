@@ -19,8 +19,7 @@ if (template instanceof HTMLTemplateElement) {
     ...JSON.parse(template.dataset.page || "{}"),
   };
   // The app hydrates over what the server rendered, then applies what the stream heard: its
-  // entry puts the server's render back (app/entry.client.tsx), after the press that brought
-  // it has landed on what the reader saw.
+  // root puts the server's render back (app/root.tsx), after the press that brought it landed.
   (window as { [RESTORE_RENDERED]?: () => void })[RESTORE_RENDERED] = restoreRendered;
   const app = holdApp(template);
   if (needsAppAtOnce()) app.start();

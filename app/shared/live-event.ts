@@ -169,6 +169,6 @@ export const HELD_STREAM = "__rifqLive";
 
 /**
  * Where a held page leaves the function that puts back what the server rendered where it
- * applied a change (app/reading-boot/rendered.ts): the app's entry calls it before it hydrates.
+ * applied a change (app/reading-boot/rendered.ts): the app's root calls it before it hydrates.
  */
 export const RESTORE_RENDERED = "__rifqRestoreRendered";
