@@ -63,6 +63,10 @@ async function openHeld(path: string) {
   return { page, errors, downloads };
 }
 
+/** Waits until `read` gives `expected`, as a live change must within its budget. */
+const expectLive = <T>(read: () => Promise<T>, expected: T) =>
+  expect.poll(read, { timeout: LIVE_BUDGET_MS, interval: 50 }).toEqual(expected);
+
 const scripts = (downloads: Downloads) =>
   downloads.list.filter(({ url }) => /\.js(\?|$)/.test(url));
 
@@ -122,9 +126,7 @@ test("a page text saved while a held page is open shows without its app, as a fr
     contentKey: "hero-title",
     contentValue: "معاً\nمن أجل شيخوخة كريمة",
   });
-  await expect
-    .poll(() => title.textContent(), { timeout: LIVE_BUDGET_MS, interval: 50 })
-    .toBe("معاً\nمن أجل شيخوخة كريمة");
+  await expectLive(() => title.textContent(), "معاً\nمن أجل شيخوخة كريمة");
 
   // Nothing was downloaded for it: the value came in the event.
   expect(downloads.list).toEqual([]);
@@ -139,9 +141,7 @@ test("a page text saved while a held page is open shows without its app, as a fr
     .update(pageContent)
     .set({ contentValue: "رفقٌ بكبارنا اليوم" })
     .where(eq(pageContent.contentKey, "hero-title"));
-  await expect
-    .poll(() => title.textContent(), { timeout: LIVE_BUDGET_MS, interval: 50 })
-    .toBe("رفقٌ بكبارنا اليوم");
+  await expectLive(() => title.textContent(), "رفقٌ بكبارنا اليوم");
   expect(await page.evaluate(() => (window as { __marker?: string }).__marker)).toBe("same-page");
   expect(errors).toEqual([]);
 });
@@ -157,9 +157,7 @@ test("a rich page text is applied as the app renders it", async () => {
     contentValue: "<p>نص <strong>جديد</strong> للصفحة</p>",
     contentType: "html",
   });
-  await expect
-    .poll(() => html.innerHTML(), { timeout: LIVE_BUDGET_MS, interval: 50 })
-    .toBe("<p>نص <strong>جديد</strong> للصفحة</p>");
+  await expectLive(() => html.innerHTML(), "<p>نص <strong>جديد</strong> للصفحة</p>");
   expect(downloads.list).toEqual([]);
   const { now, fresh } = await nowAndFresh(page, `[data-block="${key}"]`);
   expect(now).toBe(fresh);
@@ -179,9 +177,7 @@ test("a new phone number saved while a held page is open shows without its app, 
     value: { phone: "+966 13 555 4321", email: "care@rifq.org.sa", address: "الخبر، الشرقية" },
   });
   const shown = () => phones.allTextContents();
-  await expect
-    .poll(shown, { timeout: LIVE_BUDGET_MS, interval: 50 })
-    .toEqual(["+966 13 555 4321", "+966 13 555 4321"]);
+  await expectLive(shown, ["+966 13 555 4321", "+966 13 555 4321"]);
 
   // Nothing was downloaded for it (no app chunk): the value came in the event.
   expect(downloads.list).toEqual([]);
@@ -221,9 +217,7 @@ test("new bank details saved while a held donate page is open show without its a
       iban: "SA0380000000608010167519",
     },
   });
-  await expect
-    .poll(() => iban.textContent(), { timeout: LIVE_BUDGET_MS, interval: 50 })
-    .toBe("SA03 8000 0000 6080 1016 7519");
+  await expectLive(() => iban.textContent(), "SA03 8000 0000 6080 1016 7519");
 
   // Nothing was downloaded for it: the value came in the event.
   expect(downloads.list).toEqual([]);
@@ -267,8 +261,8 @@ test("closing and opening registration while held pages are open hides and shows
     key: "registration_control",
     value: { allow_registration: false },
   });
-  await expect.poll(() => login.isVisible(), { timeout: LIVE_BUDGET_MS, interval: 50 }).toBe(false);
-  await expect.poll(() => signUpTab.count(), { timeout: LIVE_BUDGET_MS, interval: 50 }).toBe(0);
+  await expectLive(() => login.isVisible(), false);
+  await expectLive(() => signUpTab.count(), 0);
   expect(await signIn.page.getByText("سجّل الدخول إلى حسابك في موقع الجمعية.").isVisible()).toBe(
     true,
   );
@@ -281,8 +275,8 @@ test("closing and opening registration while held pages are open hides and shows
     .update(siteSettings)
     .set({ value: { allow_registration: true } })
     .where(eq(siteSettings.key, "registration_control"));
-  await expect.poll(() => signUpTab.count(), { timeout: LIVE_BUDGET_MS, interval: 50 }).toBe(1);
-  await expect.poll(() => login.isVisible(), { timeout: LIVE_BUDGET_MS, interval: 50 }).toBe(true);
+  await expectLive(() => signUpTab.count(), 1);
+  await expectLive(() => login.isVisible(), true);
   for (const { page, downloads } of [home, signIn]) {
     // Only the fresh render this test read above.
     expect(downloads.list.map(({ url }) => url)).toEqual([page.url()]);
@@ -315,10 +309,8 @@ test("a social link that comes while a held page is open shows in the footer and
       youtube: "https://www.youtube.com/@rifq",
     },
   });
-  await expect.poll(() => channel.count(), { timeout: LIVE_BUDGET_MS, interval: 50 }).toBe(1);
-  await expect
-    .poll(() => footerLinks.getByRole("link").count(), { timeout: LIVE_BUDGET_MS, interval: 50 })
-    .toBe(2);
+  await expectLive(() => channel.count(), 1);
+  await expectLive(() => footerLinks.getByRole("link").count(), 2);
 
   expect(downloads.list.map(({ url }) => new URL(url).pathname)).toEqual(["/media/gallery"]);
   expect(await channel.getAttribute("href")).toBe("https://www.youtube.com/@rifq");
@@ -344,7 +336,7 @@ test("a change the event cannot show by itself brings the app, which applies it"
     status: "published",
     publishedAt: new Date(),
   });
-  await expect.poll(() => heading.count(), { timeout: LIVE_BUDGET_MS, interval: 50 }).toBe(1);
+  await expectLive(() => heading.count(), 1);
   expect(scripts(downloads).length).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
