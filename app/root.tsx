@@ -12,6 +12,7 @@ import {
 import { ErrorScreen } from "~/components/error-screen";
 import { useFocusOnNavigation } from "~/components/focus-on-navigation";
 import { useLiveUpdates } from "~/components/live-updates";
+
 import { useNonce } from "~/components/nonce";
 import { useSiteLinkNavigation } from "~/components/site-link";
 import { ToastNotice } from "~/components/toast-notice";
@@ -19,6 +20,7 @@ import { SiteToaster } from "~/components/toaster";
 import { getSiteUrlSetting } from "~/models/site-settings.server";
 import { getActor } from "~/services/permissions.server";
 import { displayAttributes, readDisplayPreferences } from "~/shared/display-preferences";
+import { RESTORE_RENDERED } from "~/shared/live-event";
 import { defersStylesheet } from "~/shared/stylesheet";
 import { getEnv } from "~/utils/env.server";
 import { takeToast } from "~/utils/toast.server";
@@ -37,6 +39,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = actor ? { fullName: actor.fullName, email: actor.email, role: actor.role } : null;
   const display = readDisplayPreferences(request.headers.get("cookie"));
   return data({ user, toast, siteUrl: siteUrl ?? getEnv().SITE_URL ?? null, display }, { headers });
+}
+
+// A reader's held page that applied live changes puts back what the server rendered there, so
+// the app hydrates over its own render, then applies them (app/reading-boot, docs/decisions/055).
+// This runs once the app's modules have loaded, before it hydrates: the reader's press that
+// brought the app has landed on what the reader saw.
+if (typeof window !== "undefined") {
+  (window as { [RESTORE_RENDERED]?: () => void })[RESTORE_RENDERED]?.();
 }
 
 /** The fonts every page's first screen uses (docs/decisions/025). */
@@ -82,13 +92,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast, user } = useLoaderData<typeof loader>();
-  useLiveUpdates();
+  const caughtUp = useLiveUpdates();
   useFocusOnNavigation();
   useSiteLinkNavigation();
-  // A reader's page that hydrated late replays the click that asked for it (decision 033).
+  // A reader's page that hydrated late replays the click that asked for it (decision 033), once
+  // it has applied what its held page heard.
   useEffect(() => {
-    window.dispatchEvent(new Event("rifq:hydrated"));
-  }, []);
+    if (caughtUp) window.dispatchEvent(new Event("rifq:hydrated"));
+  }, [caughtUp]);
   return (
     <>
       <ToastNotice toast={toast} />

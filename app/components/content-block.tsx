@@ -74,14 +74,19 @@ const EditableBlock = lazy(() =>
   })),
 );
 
-/** An editable plain text: `<Text k="hero-title" as="h1">default</Text>`. */
+/**
+ * An editable plain text: `<Text k="hero-title" as="h1">default</Text>`. A default that is a
+ * setting's field names it (`setting`): while no text is stored, a reader's held page applies
+ * a new value of the setting to it (docs/decisions/055).
+ */
 export function Text({
   k,
   as: Tag = "span",
   className,
   id,
+  setting,
   children,
-}: BlockProps & { children: string }) {
+}: BlockProps & { children: string; setting?: string }) {
   const block = useBlock(k, children);
   const { status } = useEditMode();
   const plain = (
@@ -89,6 +94,7 @@ export function Text({
       className={cn(className, block.value.includes("\n") && "whitespace-pre-line") || undefined}
       id={id}
       data-block={k}
+      data-setting={block.stored ? undefined : setting}
     >
       {block.loading ? <BlockLoading text={block.value} /> : block.value}
     </Tag>

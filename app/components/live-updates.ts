@@ -22,6 +22,7 @@ import {
 } from "~/shared/live-event";
 import { livePageAt } from "~/shared/live-page";
 import { canManageContent, normaliseRole } from "~/shared/roles";
+import type { SettingKey } from "~/shared/site-settings";
 
 /** The settings the site layout applies from the event itself. */
 const LAYOUT_SETTINGS = ["contact_info", "social_links"] as const;
@@ -117,8 +118,11 @@ export function useLiveCardLists(loaded: CardListMap, paths: readonly string[]):
   }, [loaded, changes]);
 }
 
-/** A layout setting as loaded, or as an event since brought it. */
-export function useLiveSetting<T>(key: LayoutSetting, loaded: T): T {
+/**
+ * A setting as loaded, or as an event since brought it: the layout's, and the donation account
+ * on the donate page (whose loaders read it again for the page's title).
+ */
+export function useLiveSetting<T>(key: SettingKey, loaded: T): T {
   const [change, setChange] = useState<{ base: T; value: T } | null>(null);
   useArrivedValues((event) => {
     if (event.table === "site_settings" && event.key === key && "value" in event) {
@@ -152,9 +156,11 @@ function useStreamAudience(): "staff" | "public" {
  * itself (the server asks for 2 s) and the page then re-runs its loaders once, as it does on
  * the server's `resync` event, since changes may have been missed meanwhile. Bursts are capped
  * at 10 events a second. Signing in or out opens a new stream, for what the new user may hear.
+ * Returns whether the page has applied the values it heard before it hydrated.
  */
-export function useLiveUpdates() {
+export function useLiveUpdates(): boolean {
   const audience = useStreamAudience();
+  const [caughtUp, setCaughtUp] = useState(false);
   const { revalidate } = useRevalidator();
   const { pathname } = useLocation();
   const lists = listsOf(useMatches());
@@ -209,8 +215,11 @@ export function useLiveUpdates() {
       // Staff screens declare no lists: staff pages hear every list (they are few).
       const page = livePageAt(pathname, audience === "staff" ? LIST_TABLES : lists);
       if (!concerns(event, page)) return;
-      if (carriesValue(event)) emitValue(event);
-      else refreshSoon();
+      // A setting's new value shows at once where a page applies it (useLiveSetting), also when
+      // the loaders must read it again for what only they give (the donate page's <title>).
+      const carried = carriesValue(event);
+      if (carried || (event.table === "site_settings" && "value" in event)) emitValue(event);
+      if (!carried) refreshSoon();
     };
     source.onmessage = (message) => {
       let event: LiveEvent;
@@ -221,14 +230,19 @@ export function useLiveUpdates() {
       }
       receive(event);
     };
-    // What the page heard before it hydrated (null: changes may have been missed).
+    // What the page heard before it hydrated (null: changes may have been missed). The values
+    // it carried commit with `caughtUp`: a reader's click that brought the app is replayed then
+    // (app/reading-boot/held-app.ts), on what the held page showed — a donation account it
+    // applied (docs/decisions/055) is copied as now stored.
     for (const event of handed?.heard ?? []) {
       if (event) receive(event);
       else refreshSoon();
     }
+    setCaughtUp(true);
     return () => {
       clearTimeout(pending);
       source.close();
     };
   }, [audience]);
+  return caughtUp;
 }

@@ -28,13 +28,17 @@ export function applyCarriedText(
     keepRendered(element);
     // A rich text's stored html goes in as html (sanitized by the server); a plain text as text,
     // with the line-breaks class `Text` gives it (the rich editor never stores plain text).
-    if (block.type === "html") {
-      element.innerHTML = block.value;
-    } else {
-      element.textContent = block.value;
-      element.classList.toggle(LINE_BREAKS_CLASS, block.value.includes("\n"));
-      if (element.classList.length === 0) element.removeAttribute("class");
-    }
+    if (block.type === "html") element.innerHTML = block.value;
+    else showPlainText(element, block.value);
+    // A stored text no longer shows a setting's field (`Text`'s `setting`, docs/decisions/055).
+    element.removeAttribute("data-setting");
   }
   return true;
+}
+
+/** A plain text as `Text` renders it: with the line-breaks class when it holds line breaks. */
+export function showPlainText(element: HTMLElement, value: string) {
+  element.textContent = value;
+  element.classList.toggle(LINE_BREAKS_CLASS, value.includes("\n"));
+  if (element.classList.length === 0) element.removeAttribute("class");
 }

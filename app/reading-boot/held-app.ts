@@ -5,7 +5,7 @@
  * and what only the app can do (a script button's click, an Escape, a form's error summary)
  * happens again once it has hydrated.
  */
-export function holdApp(template: HTMLTemplateElement, beforeStart?: () => void) {
+export function holdApp(template: HTMLTemplateElement) {
   let started = false;
   let hydrated = false;
   const heldClicks: HTMLElement[] = [];
@@ -18,7 +18,6 @@ export function holdApp(template: HTMLTemplateElement, beforeStart?: () => void)
   function start() {
     if (started) return;
     started = true;
-    beforeStart?.();
     const app = document.importNode(template.content, true);
     for (const preload of app.querySelectorAll('link[rel="modulepreload"]')) {
       document.head.appendChild(preload);

@@ -1,7 +1,7 @@
 // A signed-out reader's page loads this instead of its React app (docs/decisions/033). Built by
 // vite.config.ts into one small script, /reading-boot.js (READING_BOOT_PATH): it imports only
 // app/shared and its own folder.
-import type { LivePage } from "~/shared/live-event";
+import { type LivePage, RESTORE_RENDERED } from "~/shared/live-event";
 import { HELD_APP_ID } from "~/shared/paths";
 import { applyCarriedSetting } from "./apply-setting";
 import { applyCarriedText } from "./apply-text";
@@ -18,8 +18,10 @@ if (template instanceof HTMLTemplateElement) {
     lists: [],
     ...JSON.parse(template.dataset.page || "{}"),
   };
-  // The app hydrates over what the server rendered, then applies what the stream heard.
-  const app = holdApp(template, restoreRendered);
+  // The app hydrates over what the server rendered, then applies what the stream heard: its
+  // root puts the server's render back (app/root.tsx), after the press that brought it landed.
+  (window as { [RESTORE_RENDERED]?: () => void })[RESTORE_RENDERED] = restoreRendered;
+  const app = holdApp(template);
   if (needsAppAtOnce()) app.start();
   // A text or a setting the event carries is applied where it shows, without the app
   // (docs/decisions/055); any other change brings the app, which applies what was heard. Once
@@ -29,7 +31,7 @@ if (template instanceof HTMLTemplateElement) {
       if (app.started()) return;
       const applied =
         event.table === "site_settings"
-          ? applyCarriedSetting(event)
+          ? applyCarriedSetting(event, document, app.started)
           : applyCarriedText(event, page);
       if (!applied) app.start();
     },

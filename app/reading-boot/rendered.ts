@@ -1,13 +1,24 @@
-/** What the server rendered in each element the page changed, to be put back for the app. */
-const rendered = new Map<Element, { html: string; attributes: [string, string][] }>();
+/**
+ * What the server rendered where the page changed it, to be put back for the app: an element's
+ * attributes, its content where that changed, and a parent's children where one came or went.
+ */
+const attributesOf = new Map<Element, [string, string][]>();
+const htmlOf = new Map<Element, string>();
+const childrenOf = new Map<Element, Node[]>();
 
-/** Remembers what the server rendered in `element`, before the page first changes it. */
-export function keepRendered(element: Element) {
-  if (rendered.has(element)) return;
+/** Remembers `element`'s attributes (and with `html`, its content) before the page first changes them. */
+export function keepRendered(element: Element, { html = true } = {}) {
+  if (html && !htmlOf.has(element)) htmlOf.set(element, element.innerHTML);
+  if (attributesOf.has(element)) return;
   const attributes = element.getAttributeNames().map((name): [string, string] => {
     return [name, element.getAttribute(name) ?? ""];
   });
-  rendered.set(element, { html: element.innerHTML, attributes });
+  attributesOf.set(element, attributes);
+}
+
+/** Remembers `parent`'s children before the page first adds or removes one. */
+export function keepChildren(parent: Element) {
+  if (!childrenOf.has(parent)) childrenOf.set(parent, [...parent.childNodes]);
 }
 
 /**
@@ -16,10 +27,13 @@ export function keepRendered(element: Element) {
  * stream heard (docs/decisions/055).
  */
 export function restoreRendered() {
-  for (const [element, { html, attributes }] of rendered) {
-    element.innerHTML = html;
+  for (const [parent, children] of childrenOf) parent.replaceChildren(...children);
+  for (const [element, html] of htmlOf) element.innerHTML = html;
+  for (const [element, attributes] of attributesOf) {
     for (const name of element.getAttributeNames()) element.removeAttribute(name);
     for (const [name, value] of attributes) element.setAttribute(name, value);
   }
-  rendered.clear();
+  childrenOf.clear();
+  htmlOf.clear();
+  attributesOf.clear();
 }

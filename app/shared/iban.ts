@@ -50,3 +50,8 @@ export function saudiIbanProblem(iban: string): string | null {
   if (!hasValidIbanChecksum(iban)) return IBAN_BAD_CHECKSUM;
   return null;
 }
+
+/** "SA4420000001234567891234" → "SA44 2000 0001 2345 6789 1234": easier to read aloud and check. */
+export function inGroupsOfFour(value: string): string {
+  return value.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
+}

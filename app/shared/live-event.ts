@@ -166,3 +166,9 @@ export interface HeldStream {
 
 /** Where a held page leaves its stream for the app (`window[HELD_STREAM]`). */
 export const HELD_STREAM = "__rifqLive";
+
+/**
+ * Where a held page leaves the function that puts back what the server rendered where it
+ * applied a change (app/reading-boot/rendered.ts): the app's root calls it before it hydrates.
+ */
+export const RESTORE_RENDERED = "__rifqRestoreRendered";

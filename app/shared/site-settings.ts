@@ -18,3 +18,6 @@ export interface SiteSettings {
 }
 
 export type SettingKey = keyof SiteSettings;
+
+/** The field that opens registration, as a held page's marks name it (docs/decisions/055). */
+export const REGISTRATION_OPEN = "registration_control.allow_registration";

@@ -94,22 +94,23 @@ test("new contact info shows in the footer of an open page", async () => {
 
 test("closing registration hides the home page's login button", async () => {
   const { page, errors } = await openLive("/");
+  // The button stays in the page, hidden, for a held page to show again (docs/decisions/055).
   const login = page.getByTestId("hero-login");
-  expect(await login.count()).toBe(1);
+  expect(await login.isVisible()).toBe(true);
 
   await server.db.insert(siteSettings).values({
     key: "registration_control",
     value: { allow_registration: false },
   });
 
-  await expectLive(() => login.count(), 0);
+  await expectLive(() => login.isVisible(), false);
   await expectNotReloaded(page);
   expect(errors).toEqual([]);
 });
 
 test("new donation details show on an open donate page", async () => {
   const { page, errors } = await openLive("/donate");
-  expect(await page.getByTestId("donate-no-details").count()).toBe(1);
+  expect(await page.getByTestId("donate-no-details").isVisible()).toBe(true);
 
   await server.db.insert(siteSettings).values({
     key: "donation_account",
@@ -124,7 +125,7 @@ test("new donation details show on an open donate page", async () => {
 
   await expectLive(() => page.getByTestId("donate-bank_name").textContent(), "مصرف الراجحي");
   expect(await page.getByTestId("donate-iban").textContent()).toBe("SA03 8000 0000 6080 1016 7519");
-  expect(await page.getByTestId("donate-no-details").count()).toBe(0);
+  expect(await page.getByTestId("donate-no-details").isVisible()).toBe(false);
   await expectNotReloaded(page);
   expect(errors).toEqual([]);
 });

@@ -14,7 +14,7 @@ export function AuthCard({
   children,
 }: {
   title?: string;
-  subtitle?: string;
+  subtitle?: React.ReactNode;
   back?: { to: string; label: string };
   children: React.ReactNode;
 }) {

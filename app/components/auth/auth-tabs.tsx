@@ -1,6 +1,7 @@
 import { Tabs } from "radix-ui";
 import { useNavigate, useSearchParams } from "react-router";
 import { cn } from "~/shared/cn";
+import { REGISTRATION_OPEN } from "~/shared/site-settings";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
@@ -28,7 +29,6 @@ export function AuthTabs({ registrationAllowed }: { registrationAllowed: boolean
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const tab = currentTab(searchParams, registrationAllowed);
-  const tabs = TABS.filter((item) => item.value !== "signup" || registrationAllowed);
   return (
     <Tabs.Root
       value={tab}
@@ -40,17 +40,23 @@ export function AuthTabs({ registrationAllowed }: { registrationAllowed: boolean
       }
       dir="rtl"
       className="space-y-6"
-      // The sign-up tab comes and goes with the setting: a held page brings its app for it.
-      data-setting="registration_control"
+      // The sign-up tab is hidden while registration is closed, so a reader's held page shows
+      // it when registration opens (docs/decisions/055); asked for in the address, it would also
+      // be the open tab: that change is the app's.
+      data-setting={searchParams.get("tab") === "signup" ? "registration_control" : undefined}
     >
       <Tabs.List
         aria-label="طرق الدخول"
         className="grid auto-cols-fr grid-flow-col gap-1 rounded-2xl bg-surface p-1"
       >
-        {tabs.map((item) => (
+        {TABS.map((item) => (
           <Tabs.Trigger key={item.value} value={item.value} asChild>
             <a
               href={tabHref(searchParams, item.value)}
+              {...(item.value === "signup" && {
+                "data-shown-by": REGISTRATION_OPEN,
+                hidden: !registrationAllowed,
+              })}
               onClick={(event) => {
                 // Radix has already switched the tab; let only "open in new tab" follow the link.
                 if (!event.metaKey && !event.ctrlKey && !event.shiftKey) event.preventDefault();
@@ -68,11 +74,9 @@ export function AuthTabs({ registrationAllowed }: { registrationAllowed: boolean
       <Tabs.Content value="signin">
         <SignInForm />
       </Tabs.Content>
-      {registrationAllowed && (
-        <Tabs.Content value="signup">
-          <SignUpForm />
-        </Tabs.Content>
-      )}
+      <Tabs.Content value="signup">
+        <SignUpForm />
+      </Tabs.Content>
       <Tabs.Content value="forgot">
         <ForgotPasswordForm />
       </Tabs.Content>

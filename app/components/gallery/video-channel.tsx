@@ -41,20 +41,20 @@ export function VideoChannel({ channelUrl }: { channelUrl: string }) {
           </div>
         ))}
       </dl>
-      {channelUrl && (
-        <a
-          href={channelUrl}
-          // Shown when the footer shows the link: a held page applies a new one to both.
-          data-setting-href="social_links.youtube"
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass("elegant", "lg").concat(" mt-8")}
-        >
-          <Text k="channel-button">زيارة القناة</Text>
-          <ExternalLink aria-hidden className="size-5" />
-          <span className="sr-only">(تفتح في نافذة جديدة)</span>
-        </a>
-      )}
+      {/* Hidden until a link is set, so a held page shows it when one comes (docs/decisions/055). */}
+      <a
+        href={channelUrl || undefined}
+        data-setting-href="social_links.youtube"
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClass("elegant", "lg").concat(" mt-8")}
+        data-shown-by="social_links.youtube"
+        hidden={!channelUrl}
+      >
+        <Text k="channel-button">زيارة القناة</Text>
+        <ExternalLink aria-hidden className="size-5" />
+        <span className="sr-only">(تفتح في نافذة جديدة)</span>
+      </a>
     </section>
   );
 }

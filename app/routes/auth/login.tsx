@@ -4,6 +4,7 @@ import { AuthTabs } from "~/components/auth/auth-tabs";
 import { CheckingResetLink, ResetPasswordPanel } from "~/components/auth/reset-password-panel";
 import { TwoFactorSignInForm } from "~/components/auth/two-factor-sign-in-form";
 import { pageMeta } from "~/shared/meta";
+import { REGISTRATION_OPEN } from "~/shared/site-settings";
 import type { Route } from "./+types/login";
 import { authScreenAction, loadAuthScreen } from "./login.server";
 
@@ -80,10 +81,16 @@ export default function AuthScreen() {
   return (
     <AuthCard
       title="أهلاً بك في جمعية رفق"
+      // Both, one hidden, so a reader's held page applies the switch (docs/decisions/055).
       subtitle={
-        registrationAllowed
-          ? "سجّل الدخول إلى حسابك، أو أنشئ حساباً جديداً."
-          : "سجّل الدخول إلى حسابك في موقع الجمعية."
+        <>
+          <span data-shown-by={REGISTRATION_OPEN} hidden={!registrationAllowed}>
+            سجّل الدخول إلى حسابك، أو أنشئ حساباً جديداً.
+          </span>
+          <span data-shown-by={`!${REGISTRATION_OPEN}`} hidden={registrationAllowed}>
+            سجّل الدخول إلى حسابك في موقع الجمعية.
+          </span>
+        </>
       }
     >
       <AuthTabs registrationAllowed={registrationAllowed} />

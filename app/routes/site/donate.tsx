@@ -3,10 +3,12 @@ import { useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { CopyButton } from "~/components/copy-button";
 import { ErrorScreen } from "~/components/error-screen";
+import { useLiveSetting } from "~/components/live-updates";
 import { useSiteContact } from "~/components/site/contact-details";
 import { getSettings } from "~/models/site-settings.server";
 import { cn } from "~/shared/cn";
 import { mailtoHref, telHref } from "~/shared/contact-links";
+import { inGroupsOfFour } from "~/shared/iban";
 import { pageMeta } from "~/shared/meta";
 import type { DonationAccount } from "~/shared/site-settings";
 import type { Route } from "./+types/donate";
@@ -16,17 +18,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     title: loaderData?.account.title ?? "تبرّع",
     description: loaderData?.account.description ?? "ادعم برامج جمعية رفق لرعاية كبار السن بتبرعك.",
     path: "/donate",
+    settings: { title: "donation_account.title", description: "donation_account.description" },
   });
 
 /** The donation_account setting, or the spec's fallbacks until an administrator saves one. */
 export async function loader() {
   const { donation_account } = await getSettings(["donation_account"]);
   return { account: donation_account };
-}
-
-/** "SA4420000001234567891234" → "SA44 2000 0001 2345 6789 1234": easier to read aloud and check. */
-function inGroupsOfFour(value: string): string {
-  return value.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
 }
 
 type DetailKey = "bank_name" | "account_number" | "iban";
@@ -37,17 +35,23 @@ const DETAILS: { key: DetailKey; label: string; copyLabel: string; ltr: boolean 
   { key: "iban", label: "رقم الآيبان (IBAN)", copyLabel: "نسخ رقم الآيبان", ltr: true },
 ];
 
+/** The details' fields: the page shows the bank details when one is filled (`data-shown-by`). */
+const DETAIL_FIELDS = DETAILS.map(({ key }) => `donation_account.${key}`).join(" ");
+
+/**
+ * Every detail is rendered, an empty one `hidden`, so a reader's held page shows one that comes
+ * (docs/decisions/055); a line divides each shown detail from the one shown before it.
+ */
 function BankDetails({ account }: { account: DonationAccount }) {
-  const details = DETAILS.filter(({ key }) => account[key].trim());
   return (
-    <dl className="divide-y divide-line">
-      {details.map(({ key, label, copyLabel, ltr }) => {
+    <dl className="[&>*]:border-line [&>:not([hidden])~*]:border-t">
+      {DETAILS.map(({ key, label, copyLabel, ltr }) => {
         const value = account[key].trim();
         const shown = key === "iban" ? inGroupsOfFour(value) : value;
         // Copy the IBAN without spaces: banking apps expect it in one piece.
         const copied = key === "bank_name" ? value : value.replace(/\s+/g, "");
         return (
-          <div key={key} className="py-4">
+          <div key={key} className="py-4" data-shown-by={`donation_account.${key}`} hidden={!value}>
             <dt className="text-muted">
               <Text k={`donate-${key}-label`}>{label}</Text>
             </dt>
@@ -62,6 +66,8 @@ function BankDetails({ account }: { account: DonationAccount }) {
                 )}
                 dir={ltr ? "ltr" : undefined}
                 data-testid={`donate-${key}`}
+                data-setting={`donation_account.${key}`}
+                data-setting-as={key === "iban" ? "iban" : undefined}
               >
                 {shown}
               </span>
@@ -74,10 +80,15 @@ function BankDetails({ account }: { account: DonationAccount }) {
   );
 }
 
-function DetailsComingSoon() {
+function DetailsComingSoon({ hidden }: { hidden: boolean }) {
   const contact = useSiteContact();
   return (
-    <div className="rounded-2xl bg-accent-light p-5" data-testid="donate-no-details">
+    <div
+      className="rounded-2xl bg-accent-light p-5"
+      data-testid="donate-no-details"
+      data-shown-by={`!${DETAIL_FIELDS}`}
+      hidden={hidden}
+    >
       <Text k="donate-pending" as="p" className="text-lg">
         نعمل حالياً على تجهيز بيانات الحساب البنكي للتبرعات، وسننشرها هنا قريباً بإذن الله. يسعدنا
         تواصلك معنا لنرشدك إلى طرق التبرع المتاحة.
@@ -110,26 +121,36 @@ function DetailsComingSoon() {
 }
 
 export default function DonatePage() {
-  const { account } = useLoaderData<typeof loader>();
+  // A new account shows at once (the event carries it), the title in the head once reloaded.
+  const account = useLiveSetting("donation_account", useLoaderData<typeof loader>().account);
   const hasDetails = DETAILS.some(({ key }) => account[key].trim());
   return (
     <>
       <section className="bg-gradient-to-b from-accent-light to-white px-4 py-14 text-center">
         <HandHeart aria-hidden className="mx-auto mb-4 size-14 text-accent" />
-        <Text k="donate-title" as="h1" className="text-3xl text-primary-dark md:text-4xl">
+        <Text
+          k="donate-title"
+          as="h1"
+          className="text-3xl text-primary-dark md:text-4xl"
+          setting="donation_account.title"
+        >
           {account.title}
         </Text>
-        <Text k="donate-description" as="p" className="mx-auto mt-4 max-w-3xl text-lg text-muted">
+        <Text
+          k="donate-description"
+          as="p"
+          className="mx-auto mt-4 max-w-3xl text-lg text-muted"
+          setting="donation_account.description"
+        >
           {account.description}
         </Text>
       </section>
 
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-5">
-        {/* Its title, description and bank details come and go with the setting: a reader's held
-            page brings its app for a change of it (docs/decisions/055). */}
+        {/* The bank details and the way to ask for them are both rendered, one `hidden`, so a
+            reader's held page applies a change of the setting by itself (docs/decisions/055). */}
         <section
           aria-labelledby="bank-heading"
-          data-setting="donation_account"
           className="rounded-3xl border border-line bg-white p-6 shadow-sm lg:col-span-3 md:p-8"
         >
           <div className="mb-4 flex items-center gap-3">
@@ -140,16 +161,13 @@ export default function DonatePage() {
               بيانات الحساب البنكي
             </Text>
           </div>
-          {hasDetails ? (
-            <>
-              <Text k="donate-bank-intro" as="p" className="text-muted">
-                يمكنك التحويل مباشرة إلى حساب الجمعية؛ اضغط «نسخ» بجانب أي رقم لنسخه.
-              </Text>
-              <BankDetails account={account} />
-            </>
-          ) : (
-            <DetailsComingSoon />
-          )}
+          <div data-shown-by={DETAIL_FIELDS} hidden={!hasDetails}>
+            <Text k="donate-bank-intro" as="p" className="text-muted">
+              يمكنك التحويل مباشرة إلى حساب الجمعية؛ اضغط «نسخ» بجانب أي رقم لنسخه.
+            </Text>
+            <BankDetails account={account} />
+          </div>
+          <DetailsComingSoon hidden={hasDetails} />
         </section>
 
         <figure className="flex flex-col justify-center rounded-3xl bg-primary-dark p-6 text-center text-white lg:col-span-2 md:p-8">

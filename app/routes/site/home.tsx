@@ -8,6 +8,7 @@ import { HOME_FEATURES, HOME_VALUES } from "~/content/card-lists";
 import { isRegistrationAllowed } from "~/models/site-settings.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta, SITE_NAME } from "~/shared/meta";
+import { REGISTRATION_OPEN } from "~/shared/site-settings";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,19 +39,23 @@ export default function Home() {
           جمعية أهلية غير ربحية تعمل على تحسين جودة حياة كبار السن في المنطقة الشرقية، برعاية شاملة
           تحفظ كرامتهم وتعزز مشاركتهم في المجتمع.
         </Text>
-        {/* The sign-up link comes and goes with the setting: a held page brings its app for it. */}
-        <div
-          className="mt-8 flex flex-wrap justify-center gap-3"
-          data-setting="registration_control"
-        >
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
           <SiteLink to="/about" className={buttonClass("elegant", "lg")}>
             <Text k="hero-about-button">تعرّف علينا</Text>
           </SiteLink>
           <SiteLink to="/donate" className={buttonClass("hero", "lg")}>
             <Text k="hero-donate-button">تبرّع الآن</Text>
           </SiteLink>
-          {!signedIn && registrationAllowed && (
-            <SiteLink to="/auth" className={buttonClass("outline", "lg")} data-testid="hero-login">
+          {/* Hidden while registration is closed, so a reader's held page shows it when it
+              opens (docs/decisions/055). */}
+          {!signedIn && (
+            <SiteLink
+              to="/auth"
+              className={buttonClass("outline", "lg")}
+              data-testid="hero-login"
+              data-shown-by={REGISTRATION_OPEN}
+              hidden={!registrationAllowed}
+            >
               <Text k="hero-login-button">تسجيل الدخول</Text>
             </SiteLink>
           )}
