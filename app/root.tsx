@@ -12,7 +12,6 @@ import {
 import { ErrorScreen } from "~/components/error-screen";
 import { useFocusOnNavigation } from "~/components/focus-on-navigation";
 import { useLiveUpdates } from "~/components/live-updates";
-
 import { useNonce } from "~/components/nonce";
 import { useSiteLinkNavigation } from "~/components/site-link";
 import { ToastNotice } from "~/components/toast-notice";
