@@ -20,7 +20,7 @@ import { getSiteUrlSetting } from "~/models/site-settings.server";
 import { getActor } from "~/services/permissions.server";
 import { displayAttributes, readDisplayPreferences } from "~/shared/display-preferences";
 import { RESTORE_RENDERED } from "~/shared/live-event";
-import { defersStylesheet } from "~/shared/stylesheet";
+import { defersStylesheet, laterStylesheetHref } from "~/shared/stylesheet";
 import { getEnv } from "~/utils/env.server";
 import { takeToast } from "~/utils/toast.server";
 import type { Route } from "./+types/root";
@@ -58,6 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Decided once for the document (its server HTML and hydration agree), kept across navigation.
   const [deferred] = useState(() => defersStylesheet(root?.user ?? null));
   const stylesheet = <link rel="stylesheet" href={appCssHref} />;
+  // Only the rules the inline critical CSS may lack: nothing of the first paint is redone.
+  const laterStylesheet = <link rel="stylesheet" href={laterStylesheetHref(appCssHref)} />;
   return (
     <html lang="ar" dir="rtl" {...(display && displayAttributes(display))}>
       <head>
@@ -81,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {deferred && stylesheet}
+        {deferred && laterStylesheet}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

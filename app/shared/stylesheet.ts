@@ -1,7 +1,13 @@
 /**
- * A signed-out visitor's page links the full stylesheet at the end of <body>, where it does not
+ * A signed-out visitor's page links the later stylesheet at the end of <body>, where it does not
  * hold up the first paint, and gets the rules its first screen needs inlined in <head> by the
  * server (app/utils/critical-css.server.ts, docs/decisions/025). Signed-in users, whose pages
- * are never cached, and the development server keep the stylesheet in <head>.
+ * are never cached, and the development server keep the whole stylesheet in <head>.
  */
 export const defersStylesheet = (user: unknown) => !import.meta.env.DEV && !user;
+
+/**
+ * Where the build puts the later stylesheet of the stylesheet at `href`: the same name and hash
+ * (it is made from that file alone), `.later.css` (scripts/later-stylesheet.ts, decision 061).
+ */
+export const laterStylesheetHref = (href: string) => href.replace(/\.css$/, ".later.css");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { classesIn, criticalCssInliner } from "./critical-css.server";
+import { classesIn, criticalCssInliner, laterStylesheet } from "./critical-css";
 
 const STYLESHEET = [
   "@layer theme,base,utilities;",
@@ -78,5 +78,37 @@ describe("critical CSS", () => {
 
   test("leaves a document without a head as it was", () => {
     expect(inline("<p class='flex'>x</p>")).toBe("<p class='flex'>x</p>");
+  });
+});
+
+describe("the later stylesheet", () => {
+  const later = laterStylesheet(STYLESHEET);
+
+  test("leaves out what every document has inline: fonts, variables, base styles, keyframes", () => {
+    expect(later).not.toContain("@font-face");
+    expect(later).not.toContain("@property");
+    expect(later).not.toContain("@keyframes");
+    expect(later).not.toContain("@layer theme,base,utilities;");
+    expect(later).not.toContain("h1,h2");
+    expect(later).not.toContain("a,.link");
+    expect(later).not.toContain("@layer base");
+  });
+
+  test("keeps the rules for classes, interaction states, print and old browsers' defaults", () => {
+    expect(later).toContain("@layer utilities{.flex{display:flex}.hidden{display:none}");
+    expect(later).toContain("@media (width>=48rem){.md\\:flex-row{flex-direction:row}}");
+    expect(later).toContain(".hover\\:bg-primary:hover{background:teal}");
+    expect(later).toContain(".card .title{margin:0}");
+    expect(later).toContain("@media print{.flex{display:block}}");
+    expect(later).toContain("--tw-x:0");
+  });
+
+  test("with the inline CSS of a page that uses every class, is the whole stylesheet's rules", () => {
+    const everyClass = '<p class="flex hidden md:flex-row card title link [&amp;&gt;svg]:size-4">';
+    const inline = criticalCssInliner(STYLESHEET)(Buffer.from(page(everyClass))).toString("utf8");
+    const inlineCss = inline.match(/<style>(.*)<\/style>/)?.[1] ?? "";
+    const rulesOf = (css: string) => css.match(/[^{};]+\{[^{}]*\}/g) ?? [];
+    const both = new Set([...rulesOf(inlineCss), ...rulesOf(later)]);
+    for (const rule of rulesOf(STYLESHEET)) expect(both).toContain(rule);
   });
 });
