@@ -34,16 +34,14 @@ if (built < sources) {
   console.log(
     built ? "Sources changed since the last build; rebuilding…" : "No build yet; building…",
   );
-  const result = spawnSync(path.resolve("node_modules/.bin/react-router"), ["build"], {
-    stdio: "inherit",
-  });
+  // `npm run build` itself: the same steps in the same order (the app, its later stylesheet, the
+  // compressed copies, the database template).
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  // As `npm run build`: brotli and gzip copies of the client assets.
-  spawnSync(process.execPath, ["scripts/precompress.js"], { stdio: "inherit" });
 }
-// As `npm run build`: the new embedded database's template (docs/decisions/059). Its own process,
-// whose memory is returned before the server starts.
-if (built < sources || !existsSync(DATABASE_TEMPLATE)) {
+// The new embedded database's template (docs/decisions/059), when a build left it out: its own
+// process, whose memory is returned before the server starts.
+if (!existsSync(DATABASE_TEMPLATE)) {
   spawnSync(process.execPath, ["scripts/database-template.js"], { stdio: "inherit" });
 }
 
