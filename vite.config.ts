@@ -127,6 +127,30 @@ function readingBoot(): Plugin {
   };
 }
 
+const ZOD_CONFIG_MODULE = /zod[\\/]v4[\\/]core[\\/]core\.js/;
+const ZOD_CONFIG_START = "_a.__zod_globalConfig = {}";
+
+/**
+ * zod compiles its object parsers with `new Function`, after a probe that calls it once. Under
+ * the site's CSP (no 'unsafe-eval') the probe throws and is caught, but Chromium still reports a
+ * `securitypolicyviolation` on every page whose app builds a schema (issue 35, docs/decisions/067).
+ * The browser's copy of zod starts `jitless` (its own setting, which it reads from
+ * `globalThis.__zod_globalConfig` as it loads, before any schema exists), so it never probes;
+ * the server keeps its compiled parsers.
+ */
+function zodJitlessInTheBrowser(): Plugin {
+  return {
+    name: "rifq-zod-jitless",
+    transform(code, id) {
+      if (this.environment.name !== "client" || !ZOD_CONFIG_MODULE.test(id)) return;
+      if (!code.includes(ZOD_CONFIG_START)) {
+        this.error("zod's global config changed: update zodJitlessInTheBrowser in vite.config.ts");
+      }
+      return code.replace(ZOD_CONFIG_START, "_a.__zod_globalConfig = { jitless: true }");
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     tsconfigPaths: true,
@@ -136,13 +160,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     command === "build"
       ? { noExternal: ["react-router", "@react-router/express", "@react-router/node"] }
       : undefined,
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" } }
-    : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
+  build: {
+    // A font is fetched only when a page's text needs it (unicode-range): never inline one,
+    // however small, into the stylesheet every page carries.
+    assetsInlineLimit: (file: string) => (file.endsWith(".woff2") ? false : undefined),
+    ...(isSsrBuild
+      ? { rollupOptions: { input: "./server/app.ts" } }
+      : { rolldownOptions: { output: { codeSplitting: clientChunks } } }),
+  },
   plugins: [
     tailwindcss(),
     reactRouter(),
     readingBoot(),
+    zodJitlessInTheBrowser(),
     analyze &&
       !isSsrBuild &&
       visualizer({ filename: "bundle-report.html", gzipSize: true, template: "treemap" }),

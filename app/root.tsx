@@ -25,9 +25,7 @@ import { getEnv } from "~/utils/env.server";
 import { takeToast } from "~/utils/toast.server";
 import type { Route } from "./+types/root";
 import appCssHref from "./app.css?url";
-import arabicFont from "./fonts/plex-arabic-400.woff2?url";
 import boldArabicFont from "./fonts/plex-arabic-700.woff2?url";
-import latinFont from "./fonts/plex-latin-400.woff2?url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [actor, { toast, headers }, siteUrl] = await Promise.all([
@@ -48,8 +46,8 @@ if (typeof window !== "undefined") {
   (window as { [RESTORE_RENDERED]?: () => void })[RESTORE_RENDERED]?.();
 }
 
-/** The fonts every page's first screen uses (docs/decisions/025). */
-const PRELOADED_FONTS = [arabicFont, boldArabicFont, latinFont];
+/** The font every page's first screen uses: its headings' (docs/decisions/025, 079). */
+const PRELOADED_FONTS = [boldArabicFont];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

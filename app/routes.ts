@@ -1,7 +1,26 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
-import { NEWS_PATH, POST_ROUTE_ID } from "./shared/paths";
+import { CONTENT_TYPE_LIST, type ContentType, staffRouteFiles } from "./shared/content-types";
+import { REQUEST_FOLLOW_UP_PATH } from "./shared/form-builder";
+import { NEWS_PATH } from "./shared/paths";
 
 const site = (path: string, file: string) => route(path, `routes/site/${file}.tsx`);
+
+/** A content type's public page, when it has one. */
+const publicRoute = ({ publicPage: page }: ContentType) => {
+  if (!page) return [];
+  const file = `routes/site/${page.file}.tsx`;
+  return [page.id ? route(page.path, file, { id: page.id }) : route(page.path, file)];
+};
+
+/** A content type's list, new and edit screens, from its declaration (docs/decisions/063). */
+const staffTriad = (type: ContentType) => {
+  const files = staffRouteFiles(type);
+  return [
+    route(type.name, files.list),
+    route(`${type.name}/new`, files.form, { id: files.newId }),
+    route(`${type.name}/:id/edit`, files.form, { id: files.editId }),
+  ];
+};
 
 export default [
   layout("routes/site/layout.tsx", [
@@ -18,8 +37,6 @@ export default [
     site("services/programs", "services-programs"),
     site("media", "media"),
     site(NEWS_PATH.slice(1), "news"),
-    // The post page's id and address are known to the view counter too (server/post-views.ts).
-    route(`${NEWS_PATH.slice(1)}/:slug`, "routes/site/news-post.tsx", { id: POST_ROUTE_ID }),
     site("media/gallery", "gallery"),
     site("feedback", "feedback"),
     site("feedback/:audience", "feedback-survey"),
@@ -32,12 +49,12 @@ export default [
     // Events (docs/decisions/052).
     site("events", "events"),
     site("events/registration", "event-registration"),
-    site("events/:slug", "event"),
+    // A request's private follow-up page (docs/decisions/072).
+    site(REQUEST_FOLLOW_UP_PATH.slice(1), "request-follow-up"),
     // Newsletter campaigns (docs/decisions/051).
     site("newsletter/archive", "newsletter-archive"),
-    site("newsletter/archive/:id", "newsletter-archive-item"),
-    // Pages built from blocks (docs/decisions/049).
-    site("p/:slug", "page"),
+    // Each content type's public page (a post's, an event's, a page's…), from its declaration.
+    ...CONTENT_TYPE_LIST.flatMap(publicRoute),
     site("*", "not-found"),
   ]),
 
@@ -53,18 +70,11 @@ export default [
     index("routes/admin/landing.tsx"),
     route("dashboard", "routes/admin/dashboard-layout.tsx", [
       index("routes/admin/overview.tsx"),
-      route("posts", "routes/admin/posts/list.tsx"),
-      route("posts/new", "routes/admin/posts/form.tsx", { id: "post-new" }),
-      route("posts/:id/edit", "routes/admin/posts/form.tsx", { id: "post-edit" }),
+      ...CONTENT_TYPE_LIST.flatMap(staffTriad),
       route("posts/media", "routes/admin/posts/media.ts"),
       route("posts/autosave", "routes/admin/posts/autosave.ts"),
       route("posts/:id/revisions/:revisionId/restore", "routes/admin/posts/restore-revision.ts"),
-      route("videos", "routes/admin/videos/list.tsx"),
-      route("videos/new", "routes/admin/videos/form.tsx", { id: "video-new" }),
-      route("videos/:id/edit", "routes/admin/videos/form.tsx", { id: "video-edit" }),
-      route("images", "routes/admin/images/list.tsx"),
-      route("images/new", "routes/admin/images/form.tsx", { id: "image-new" }),
-      route("images/:id/edit", "routes/admin/images/form.tsx", { id: "image-edit" }),
+      route("pages/:id/revisions/:revisionId/restore", "routes/admin/pages/restore-revision.ts"),
       route("categories", "routes/admin/categories.tsx"),
       route("volunteers", "routes/admin/outreach/volunteers.tsx"),
       route("volunteers/export", "routes/admin/outreach/volunteers-export.ts"),
@@ -74,28 +84,29 @@ export default [
       route("subscribers/export", "routes/admin/outreach/subscribers-export.ts"),
       route("users", "routes/admin/users.tsx", { id: "dashboard-users" }),
       route("settings", "routes/admin/settings.tsx"),
-      // The documents library (docs/decisions/048).
-      route("documents", "routes/admin/documents/list.tsx"),
-      route("documents/new", "routes/admin/documents/form.tsx", { id: "document-new" }),
-      route("documents/:id/edit", "routes/admin/documents/form.tsx", { id: "document-edit" }),
       // Events (docs/decisions/052).
-      route("events", "routes/admin/events/list.tsx"),
-      route("events/new", "routes/admin/events/form.tsx", { id: "event-new" }),
-      route("events/:id/edit", "routes/admin/events/form.tsx", { id: "event-edit" }),
       route("events/:id/registrations", "routes/admin/events/registrations.tsx"),
       route("events/:id/registrations/export", "routes/admin/events/registrations-export.ts"),
+      // Forms built by staff: a form's answers, their CSV and files (docs/decisions/071).
+      route("forms/:id/answers", "routes/admin/forms/answers.tsx"),
+      route("forms/:id/answers/export", "routes/admin/forms/answers-export.ts"),
+      route("forms/files/:fileId", "routes/admin/forms/answer-file.ts"),
+      // Requests the association follows up (docs/decisions/072).
+      route("requests", "routes/admin/requests/inbox.tsx"),
+      route("requests/export", "routes/admin/requests/export.ts"),
+      route("requests/:id", "routes/admin/requests/view.tsx"),
       // Newsletter campaigns (docs/decisions/051).
-      route("campaigns", "routes/admin/campaigns/list.tsx"),
-      route("campaigns/new", "routes/admin/campaigns/form.tsx", { id: "campaign-new" }),
-      route("campaigns/:id/edit", "routes/admin/campaigns/form.tsx", { id: "campaign-edit" }),
       route("campaigns/:id", "routes/admin/campaigns/view.tsx"),
-      // Pages built from blocks (docs/decisions/049).
-      route("pages", "routes/admin/pages/list.tsx"),
-      route("pages/new", "routes/admin/pages/form.tsx", { id: "page-new" }),
-      route("pages/:id/edit", "routes/admin/pages/form.tsx", { id: "page-edit" }),
-      route("pages/:id/revisions/:revisionId/restore", "routes/admin/pages/restore-revision.ts"),
       // Issue 23, item 3: the header's menu and the footer's links (docs/decisions/050).
       route("menus", "routes/admin/menus.tsx"),
+      // Issue 36: one person's data, found, exported or erased (docs/decisions/073).
+      route("privacy", "routes/admin/privacy/person.tsx"),
+      route("privacy/export", "routes/admin/privacy/export.ts"),
+      // Reading statistics (docs/decisions/074).
+      route("statistics", "routes/admin/statistics.tsx"),
+      route("statistics/export", "routes/admin/statistics-export.ts"),
+      route("audit-log", "routes/admin/audit/log.tsx"),
+      route("audit-log/export", "routes/admin/audit/log-export.ts"),
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),
@@ -120,4 +131,6 @@ export default [
   // A document's PDF, published or for staff (docs/decisions/048).
   route("documents/:id/:file", "routes/resources/document-file.ts"),
   route("events/:slug/calendar.ics", "routes/resources/event-calendar.ts"),
+  // A newsletter link, counted and redirected (docs/decisions/074).
+  route("newsletter/go/:token", "routes/resources/newsletter-go.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 
-export type Kind = "html" | "css" | "js" | "font" | "image" | "other";
+/** `image`: the site's own (logo, icons); `photo`: the staff's uploads. */
+export type Kind = "html" | "css" | "js" | "font" | "image" | "photo" | "other";
 
 export interface FirstVisit {
   url: string;
@@ -8,6 +9,8 @@ export interface FirstVisit {
   bytes: Record<Kind, number>;
   requests: Record<Kind, number>;
   total: number;
+  /** Everything but the staff's photos: what every visit to the page costs. */
+  page: number;
   requestCount: number;
   responses: { url: string; kind: Kind; bytes: number; encoding: string }[];
   /** Requests to other sites, refused. */

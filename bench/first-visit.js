@@ -4,8 +4,14 @@
 // server compresses), without headers.
 import { launchChromium } from "./measure.js";
 
-/** @param {string} contentType */
-function kindOf(contentType) {
+/**
+ * The staff's photos (uploads) are counted apart from what every page is built from: their weight
+ * is the content's, kept down by the image rules (480 px cards, lazy loading, docs/decisions/010).
+ * @param {string} contentType
+ * @param {string} pathname
+ */
+function kindOf(contentType, pathname) {
+  if (contentType.startsWith("image/") && pathname.startsWith("/uploads/")) return "photo";
   if (contentType.includes("text/html")) return "html";
   if (contentType.includes("css")) return "css";
   if (contentType.includes("javascript")) return "js";
@@ -54,7 +60,7 @@ export async function measureFirstVisit(browser, url, { viewport } = {}) {
         const sizes = await request.sizes();
         return {
           url: request.url().replace(origin, ""),
-          kind: kindOf(headers["content-type"] ?? ""),
+          kind: kindOf(headers["content-type"] ?? "", new URL(request.url()).pathname),
           bytes: sizes.responseBodySize,
           encoding: headers["content-encoding"] ?? "identity",
         };
@@ -72,16 +78,26 @@ export async function measureFirstVisit(browser, url, { viewport } = {}) {
     }
     const responses = await Promise.all(pending);
     /** @type {Record<string, number>} */
-    const bytes = { html: 0, css: 0, js: 0, font: 0, image: 0, other: 0 };
+    const bytes = { html: 0, css: 0, js: 0, font: 0, image: 0, photo: 0, other: 0 };
     /** @type {Record<string, number>} */
-    const requests = { html: 0, css: 0, js: 0, font: 0, image: 0, other: 0 };
+    const requests = { html: 0, css: 0, js: 0, font: 0, image: 0, photo: 0, other: 0 };
     for (const response of responses) {
       bytes[response.kind] += response.bytes;
       requests[response.kind] += 1;
     }
     const total = Object.values(bytes).reduce((sum, n) => sum + n, 0);
     const requestCount = responses.length;
-    return { url, bytes, requests, total, requestCount, responses, external, errors };
+    return {
+      url,
+      bytes,
+      requests,
+      total,
+      page: total - bytes.photo,
+      requestCount,
+      responses,
+      external,
+      errors,
+    };
   } finally {
     await context.close();
   }
@@ -94,7 +110,8 @@ export const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
 export function formatFirstVisit(/** @type {Awaited<ReturnType<typeof measureFirstVisit>>} */ m) {
   const { bytes, requests } = m;
   return (
-    `${new URL(m.url).pathname}: ${m.requestCount} requests, ${kb(m.total)} KB | ` +
+    `${new URL(m.url).pathname}: ${m.requestCount} requests, ${kb(m.page)} KB ` +
+    `(+ photos ${kb(bytes.photo)} KB in ${requests.photo}) | ` +
     `HTML ${kb(bytes.html)} KB, CSS ${kb(bytes.css)} KB in ${requests.css}, ` +
     `JS ${kb(bytes.js)} KB in ${requests.js}, fonts ${kb(bytes.font)} KB in ${requests.font}, ` +
     `images ${kb(bytes.image)} KB in ${requests.image}`

@@ -38,7 +38,7 @@ const carriesValue = (event) => event.table === "page_content" && "block" in eve
 const dataUrl = (pathname) => `${pathname === "/" ? "/_root" : pathname}.data`;
 
 /** The files a held page's app is made of: the template's module preloads and scripts. */
-async function appFilesOf(url, pathname) {
+export async function appFilesOf(url, pathname) {
   const page = await request(`${url}${pathname}`, { headers: { "accept-encoding": "br" } });
   const html = (await import("node:zlib")).brotliDecompressSync(page.body).toString("utf8");
   const template = html.slice(html.indexOf('<template id="rifq-app"'));
@@ -49,7 +49,7 @@ async function appFilesOf(url, pathname) {
  * An open held page: listens on /realtime, applies a text from the event or brings its app (then
  * re-reads), and reports when it is up to date with the bytes it took (the event's included).
  */
-function openPage(url, pathname, appFiles, onUpToDate) {
+export function openPage(url, pathname, appFiles, onUpToDate) {
   let hasApp = false;
   return new Promise((resolve, reject) => {
     const req = http.get(`${url}/realtime`, { headers: { accept: "text/event-stream" } }, (res) => {

@@ -58,15 +58,18 @@ export function freePort() {
 }
 
 /**
- * Runs wrk against `url` and answers { requests, seconds, reqPerSec, p99Ms, errors }, with the
- * CPU time the process tree `pid` spent meanwhile (`cpuPerRequestMs`) when a pid is given.
+ * Runs wrk against `url` and answers { requests, reqPerSec, p50Ms, p99Ms, non2xx, socketErrors,
+ * errors }, with the CPU time the process tree `pid` spent meanwhile (`cpuPerRequestMs`) when a
+ * pid is given. With `stopWhen` (a promise) wrk runs until it resolves, at most `seconds`.
  */
 export async function wrk(
   url,
-  { threads = 2, connections = 50, seconds = 10, headers = {}, pid } = {},
+  { threads = 2, connections = 50, seconds = 10, headers = {}, pid, timeoutSeconds, stopWhen } = {},
 ) {
   if (!WRK) throw new Error("wrk is not installed (apt-get install wrk)");
   const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency"];
+  // wrk counts an answer slower than its timeout (2 s unless given) as a socket error "timeout".
+  if (timeoutSeconds) args.push("--timeout", `${timeoutSeconds}s`);
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   args.push(url);
   const cpuBefore = pid ? treeCpuMs(pid) : 0;
@@ -77,18 +80,35 @@ export async function wrk(
       text += chunk;
     });
     child.once("error", reject);
+    // wrk stops on SIGINT and prints what it measured so far.
+    stopWhen?.then(() => child.exitCode === null && child.kill("SIGINT"));
     child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk ${code}`))));
   });
   const cpuMs = pid ? treeCpuMs(pid) - cpuBefore : null;
-  const requests = Number(output.match(/(\d+) requests in ([\d.]+)(m?s)/)?.[1] ?? 0);
+  const ran = output.match(/(\d+) requests in ([\d.]+)(ms|s|m)\b/);
+  const requests = Number(ran?.[1] ?? 0);
   const errors = output.match(/Non-2xx or 3xx responses: (\d+)/)?.[1];
   const socketErrors = output.match(/Socket errors: (.*)/)?.[1];
-  const p99 = output.match(/\s99%\s+([\d.]+)(us|ms|s)/);
-  const p99Ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : null;
+  const percentile = (line) => {
+    const found = output.match(new RegExp(`\\s${line}%\\s+([\\d.]+)(us|ms|s)`));
+    return found ? Number(found[1]) * { us: 0.001, ms: 1, s: 1000 }[found[2]] : null;
+  };
+  const socketCounts = socketErrors?.match(/connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   return {
     requests,
     reqPerSec: Number(output.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0),
-    p99Ms,
+    /** How long it ran, in seconds. */
+    seconds: ran ? Number(ran[2]) * { ms: 0.001, s: 1, m: 60 }[ran[3]] : null,
+    p50Ms: percentile(50),
+    p99Ms: percentile(99),
+    /** Answers other than 2xx/3xx, and wrk's socket errors by kind (all 0 when it saw none). */
+    non2xx: Number(errors ?? 0),
+    socketErrors: {
+      connect: Number(socketCounts?.[1] ?? 0),
+      read: Number(socketCounts?.[2] ?? 0),
+      write: Number(socketCounts?.[3] ?? 0),
+      timeout: Number(socketCounts?.[4] ?? 0),
+    },
     errors: [errors && `${errors} non-2xx`, socketErrors && `socket errors: ${socketErrors}`]
       .filter(Boolean)
       .join(", "),

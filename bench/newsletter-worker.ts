@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { countPendingMail } from "~/models/mail-queue.server";
-import { runMailQueueOnce } from "~/services/mail-queue.server";
+import { runMailQueueOnce } from "~/services/mail-delivery.server";
 import { db, ensureDatabaseReady, getDatabaseHandle } from "~/utils/db.server";
 import { closeMailer } from "~/utils/mailer.server";
 import { newsletterCampaigns, newsletterSubscribers } from "../database/schema";

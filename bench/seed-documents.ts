@@ -9,6 +9,8 @@ import { getStorage } from "../app/utils/storage.server";
 import { documents, users } from "../database/schema";
 
 const COUNT = Number(process.env.MANY_DOCUMENTS ?? 2_000);
+/** BENCH_PDF_MB: each PDF carries an annex of this many MB (bench/slow-downloads.js: 19). */
+const ANNEX_MB = Number(process.env.BENCH_PDF_MB ?? 0);
 const BATCH = 500;
 const HOUR = 60 * 60 * 1000;
 const TITLES = {
@@ -22,6 +24,11 @@ async function reportPdf() {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   pdf.addPage([595, 842]).drawText("Rifq bench document", { x: 50, y: 780, font });
+  if (ANNEX_MB > 0) {
+    await pdf.attach(randomBytes(ANNEX_MB * 1024 * 1024), "annex.bin", {
+      mimeType: "application/octet-stream",
+    });
+  }
   return Buffer.from(await pdf.save());
 }
 

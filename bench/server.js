@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 
@@ -20,7 +21,8 @@ export const START_FLAGS =
 /**
  * Runs `server/index.js` of BUILD_DIR (default "build") on `port` with its own DATA_DIR.
  * `env` adds variables; `nodeArgs` go before the script after START_FLAGS (e.g. --cpu-prof); `seed` writes the
- * demo content first and `beforeStart(dataDir)` anything else.
+ * demo content first and `beforeStart(dataDir)` anything else. `wrap([command, ...args])` answers
+ * the command line to run instead (e.g. under `taskset`); it must `exec` node, keeping the pid.
  */
 export async function startServer({
   port,
@@ -29,13 +31,20 @@ export async function startServer({
   buildDir,
   seed = true,
   beforeStart,
+  wrap = (line) => line,
 } = {}) {
   const build = buildDir ?? process.env.BUILD_DIR ?? "build";
   if (!existsSync(`${build}/server/index.js`)) throw new Error("Build first: npm run build");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifq-bench-"));
   if (seed) await seedDemo(dataDir);
   await beforeStart?.(dataDir);
-  const child = spawn(process.execPath, [...START_FLAGS, ...nodeArgs, "server/index.js"], {
+  const [command, ...args] = wrap([
+    process.execPath,
+    ...START_FLAGS,
+    ...nodeArgs,
+    "server/index.js",
+  ]);
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       BUILD_DIR: build,
@@ -62,11 +71,12 @@ export async function startServer({
     url,
     pid: child.pid,
     dataDir,
-    async stop() {
+    /** Stops the server; its data folder is removed unless `keepData` (the caller removes it). */
+    async stop({ keepData = false } = {}) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -111,10 +121,14 @@ export const ADMIN_ENV = { SETUP_CODE, ADMIN_TWO_FACTOR: "optional" };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
-/** A plain HTTP request on a keep-alive agent without a socket limit. */
-export function request(url, { method = "GET", headers = {}, body } = {}) {
+/**
+ * A plain HTTP request on a keep-alive agent without a socket limit; an https:// address goes over
+ * TLS on `agent` (an https.Agent trusting the bench's own certificate).
+ */
+export function request(url, { method = "GET", headers = {}, body, agent: through } = {}) {
+  const transport = url.startsWith("https:") ? https : http;
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent }, (res) => {
+    const req = transport.request(url, { method, headers, agent: through ?? agent }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
       res.on("end", () =>
@@ -126,22 +140,33 @@ export function request(url, { method = "GET", headers = {}, body } = {}) {
   });
 }
 
-/** The one-time setup, then a sign-in: answers the admin's cookie. */
-export async function signInAdmin(url) {
+/** The one-time setup, then a sign-in: answers the admin's cookie (`agent`: as `request`'s). */
+export async function signInAdmin(url, { agent } = {}) {
   const form = new URLSearchParams({ code: SETUP_CODE, ...ADMIN }).toString();
   const setup = await request(`${url}/setup`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
     body: form,
+    agent,
   });
   if (setup.status >= 400) throw new Error(`setup answered ${setup.status}`);
+  return signIn(url, ADMIN, {}, { agent });
+}
+
+/**
+ * A sign-in of `account` (by default the admin `signInAdmin` sets up; a new sign-in ends the
+ * account's other session); `headers` are added (an X-Forwarded-For, so that each sign-in counts
+ * as another client's). Answers the cookie.
+ */
+export async function signIn(url, account = ADMIN, headers = {}, { agent } = {}) {
   const signIn = await request(`${url}/login`, {
+    agent,
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url, ...headers },
     body: new URLSearchParams({
       intent: "sign-in",
-      email: ADMIN.email,
-      password: ADMIN.password,
+      email: account.email,
+      password: account.password,
     }).toString(),
   });
   const cookie = [signIn.headers["set-cookie"] ?? []]

@@ -1,19 +1,39 @@
 // `node scripts/subset-fonts.js`: makes the committed web fonts in app/fonts/ from
-// @fontsource/ibm-plex-sans-arabic (docs/decisions/025). Two weights (400, 700), WOFF2 only:
-//   plex-arabic-W.woff2  the Arabic letters, marks, digits and punctuation Arabic text uses
-//   plex-latin-W.woff2   Latin digits and punctuation (Latin letters use the fallback font)
+// @fontsource/ibm-plex-sans-arabic (docs/decisions/025, 079). The headings' weight (700) only —
+// body text is in the reader's own system font — WOFF2 without hinting (today's screens do not
+// use TrueType hints; they were a third of each file):
+//   plex-arabic-700.woff2  the Arabic letters, marks, digits and punctuation Arabic text uses
+//   plex-latin-700.woff2   Latin digits and punctuation (Latin letters use the fallback font)
 // and prints the vertical metrics that app/app.css gives the fallback font so nothing jumps.
 import { readFileSync, writeFileSync } from "node:fs";
 import subsetFont from "subset-font";
 
 const SOURCE = "node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic";
-const WEIGHTS = [400, 700];
+const WEIGHTS = [700];
+/** The OpenType features Arabic shaping and plain Latin digits need; stylistic sets, fractions and
+ * the like are dropped with the glyphs only they reach. */
+const FEATURES = [
+  "ccmp",
+  "isol",
+  "init",
+  "medi",
+  "fina",
+  "rlig",
+  "liga",
+  "calt",
+  "curs",
+  "kern",
+  "mark",
+  "mkmk",
+];
 
 const range = (from, to) =>
   Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join("");
 
 /** Arabic: letters, marks (tashkeel), Arabic-Indic digits, Arabic punctuation, joiners. */
 export const ARABIC_TEXT =
+  // The spaces too: a heading of Arabic words then needs this file alone.
+  " \u00a0" +
   range(0x060c, 0x060c) +
   range(0x061b, 0x061f) +
   range(0x0621, 0x065f) +
@@ -21,12 +41,12 @@ export const ARABIC_TEXT =
   range(0x0670, 0x0671) +
   range(0x200c, 0x200f) +
   range(0xfd3e, 0xfd3f);
-/** Latin: space, digits and punctuation, quotes, dashes, bullet, ellipsis. */
+/** Latin: digits and punctuation, quotes, dashes, bullet, ellipsis. */
 export const LATIN_TEXT =
-  range(0x20, 0x40) +
+  range(0x21, 0x40) +
   range(0x5b, 0x60) +
   range(0x7b, 0x7e) +
-  "\u00a0\u00ab\u00b7\u00bb\u00d7\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026";
+  "\u00ab\u00b7\u00bb\u00d7\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026";
 
 /** ascender, descender, lineGap (hhea) and unitsPerEm (head) of a TrueType font. */
 function verticalMetrics(ttf) {
@@ -52,12 +72,16 @@ for (const weight of WEIGHTS) {
     ["latin", LATIN_TEXT],
   ]) {
     const source = readFileSync(`${SOURCE}-${subset}-${weight}-normal.woff2`);
-    const woff2 = await subsetFont(source, text, { targetFormat: "woff2" });
+    const woff2 = await subsetFont(source, text, {
+      targetFormat: "woff2",
+      noHinting: true,
+      keepFeatures: FEATURES,
+    });
     writeFileSync(`app/fonts/plex-${subset}-${weight}.woff2`, woff2);
     console.log(`app/fonts/plex-${subset}-${weight}.woff2: ${woff2.length} bytes`);
   }
 }
-const ttf = await subsetFont(readFileSync(`${SOURCE}-arabic-400-normal.woff2`), ARABIC_TEXT, {
+const ttf = await subsetFont(readFileSync(`${SOURCE}-arabic-700-normal.woff2`), ARABIC_TEXT, {
   targetFormat: "truetype",
 });
 const m = verticalMetrics(ttf);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm run validate`: what CI runs (.ci/run), minus the installs: typecheck, lint, tests on PGlite
-# (and on the PostgreSQL server when one answers on 127.0.0.1:5432), build, end-to-end in Chromium.
+# `npm run validate`: what CI runs (.ci/run), minus the installs: typecheck, lint, build, tests on
+# PGlite, then — side by side, as they share no port, database or folder — the end-to-end suite in
+# Chromium and the integration tests on the PostgreSQL server (when one answers on 127.0.0.1:5432).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,18 +13,39 @@ npm run typecheck
 step "lint"
 npm run lint
 
+step "build"
+npm run build
+
 step "unit + integration tests (PGlite)"
 npm test
 
+# The PostgreSQL run goes beside the end-to-end suite (one browser, one file at a time), which
+# leaves a core mostly idle; its output is printed whole when it ends.
+pg_log=""
+pg_pid=""
 if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
-  step "integration tests (PostgreSQL server)"
-  TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/postgres" npm test -- --project integration
+  pg_log="$(mktemp -t rifq-pg-tests.XXXXXX)"
+  TEST_DATABASE_URL="postgres://postgres@127.0.0.1:5432/postgres" \
+    npm test -- --project integration >"$pg_log" 2>&1 &
+  pg_pid=$!
+  echo "integration tests on the PostgreSQL server: started beside the end-to-end suite"
 else
   echo "PostgreSQL is not answering on 127.0.0.1:5432; skipped the server run"
 fi
 
-step "build"
-npm run build
-
 step "end-to-end (Chromium)"
-npm run test:e2e
+e2e_status=0
+npm run test:e2e || e2e_status=$?
+
+pg_status=0
+if [ -n "$pg_pid" ]; then
+  wait "$pg_pid" || pg_status=$?
+  step "integration tests (PostgreSQL server)"
+  cat "$pg_log"
+  rm -f "$pg_log"
+fi
+
+if [ "$e2e_status" -ne 0 ] || [ "$pg_status" -ne 0 ]; then
+  echo "failed: end-to-end exit $e2e_status, PostgreSQL integration exit $pg_status"
+  exit 1
+fi

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as serverBuild from "virtual:react-router/server-build";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
-import { closeDatabase, prepareDatabase } from "~/models/database.server";
+import { closeDatabase, databasePoolStats, prepareDatabase } from "~/models/database.server";
 import { DOCUMENTS_FOLDER } from "~/models/documents.server";
+import { FORM_ANSWER_FILES_FOLDER } from "~/models/form-answers.server";
+import { mailQueueBacklog } from "~/models/mail-queue.server";
 import { announceSetupLink } from "~/models/setup-code.server";
 import { buildAnsweringRefusals } from "~/services/error-answers.server";
 import { forgetSessionReads } from "~/services/permissions.server";
@@ -20,13 +21,18 @@ import { forgetAfterWrites } from "./after-writes";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
 import { startEventReminders } from "./jobs/event-reminders";
+import { startFormRetention } from "./jobs/form-retention";
 import { startMailQueue } from "./jobs/mail-queue";
 import { startOutreachRetention } from "./jobs/outreach-retention";
+import { startReadingStatistics } from "./jobs/reading-statistics";
 import { startScheduledPublishing } from "./jobs/scheduled-publishing";
+import { createMetrics, serveMetrics } from "./metrics";
 import { createPageCache } from "./page-cache";
+import { createPageViewCounter } from "./page-views";
 import { createPostViewCounter, mayBePostView, viewOfNodeRequest } from "./post-views";
 import { createRealtimeHub } from "./realtime";
 import { createRenderLimit } from "./render-limit";
+import { createRequestHandler } from "./request-handler";
 import { routeListsOf } from "./route-lists";
 import { trustProxySetting } from "./trust-proxy";
 
@@ -42,12 +48,16 @@ await prepareDatabase();
 const backups = startServerBackups();
 // Clears old volunteer and survey contact details daily (docs/decisions/022).
 const retention = startOutreachRetention();
+// Deletes expired form answers and their files daily (docs/decisions/073).
+const formRetention = startFormRetention();
 // Scheduled posts are announced when they come due (docs/decisions/031).
 const scheduledPublishing = startScheduledPublishing();
 // Events' day-before reminders (docs/decisions/052).
 const eventReminders = startEventReminders();
 // Newsletter campaigns and other queued e-mails go out in batches (docs/decisions/051).
 const mailQueue = startMailQueue();
+// Reading statistics are buffered per process and written in batches (docs/decisions/074).
+const readingStatistics = startReadingStatistics();
 // First run: log the /setup link with its one-time code (docs/decisions/018).
 await announceSetupLink();
 // A page is cleared by the changes to the lists its routes' handles declare (docs/decisions/040).
@@ -66,7 +76,25 @@ const realtime = createRealtimeHub({
   onSessionsChanged: forgetSessionReads,
 });
 enableReadCache();
-const health = createHealthCheck({ isListening: () => realtime.listening });
+const health = createHealthCheck({
+  isListening: () => realtime.listening,
+  mailMaxAgeMs: env.READY_MAIL_MAX_AGE_MINUTES * 60_000,
+});
+// Prometheus metrics on a port of their own, only when METRICS_PORT is set (docs/decisions/077).
+const metrics = env.METRICS_PORT
+  ? createMetrics({
+      liveStreams: () => realtime.size,
+      cachedPages: () => pageCache.size,
+      mailQueue: () => mailQueueBacklog(),
+      databasePool: databasePoolStats,
+    })
+  : null;
+const metricsServer =
+  metrics && env.METRICS_PORT
+    ? serveMetrics(metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST })
+    : null;
+/** server/index.js mounts it first (before the built files) when metrics are on. */
+export const observeRequests = metrics?.observe ?? null;
 const isDevelopment = env.NODE_ENV === "development";
 /**
  * Renders at once. On 2 cores with PGlite, 1 to 8 gave the same throughput
@@ -91,9 +119,11 @@ app.use((req, _res, next) => {
 app.use(forgetAfterWrites(forgetSessionReads));
 
 // A signed-out page already stored is answered here, with the headers of its render (views count
-// first: docs/decisions/023, 026).
+// first: docs/decisions/023, 026, 074).
 const postViews = createPostViewCounter();
+const pageViews = createPageViewCounter({ enabled: env.STATISTICS_COUNTING === "on" });
 app.use(postViews);
+app.use(pageViews.middleware);
 app.use(pageCache.serveStored);
 
 /**
@@ -102,17 +132,20 @@ app.use(pageCache.serveStored);
  * (the same bytes and headers as `serveStored` above); anything else returns false for the app.
  */
 export function answerStored(req: IncomingMessage, res: ServerResponse): boolean {
-  return pageCache.answerFirst(req, res, countViewFirst);
+  if (!pageCache.answerFirst(req, res, countViewFirst)) return false;
+  metrics?.countCached();
+  return true;
 }
 
 /** Express's compiled `trust proxy`: the fast path reads the client's address as `req.ip` does. */
 const trustProxy = app.get("trust proxy fn");
 
 /**
- * A post's view counts as on the slow path. Node's request is read as it is: giving it Express's
+ * A page's and a post's view count as on the slow path. Node's request is read as it is: giving it Express's
  * request as its prototype (for `req.ip`) made every request slower in V8 afterwards.
  */
 function countViewFirst(req: IncomingMessage) {
+  pageViews.countStored(req);
   if (mayBePostView(req.url ?? "")) postViews.count(viewOfNodeRequest(req, trustProxy));
 }
 
@@ -152,7 +185,9 @@ app.use(
   }),
 );
 
-app.get("/healthz", health.handle);
+// Alive (no database) and ready (database, storage, realtime, mail queue): docs/decisions/077.
+app.get("/healthz", health.alive);
+app.get("/readyz", health.ready);
 
 app.get("/realtime", realtime.handle);
 
@@ -173,9 +208,13 @@ if (env.TEST_CLOCK) {
 app.get("/uploads/{*key}", async (req, res) => {
   const key = ([] as string[]).concat(req.params.key ?? []).join("/");
   try {
-    // Documents are served by /documents/…, which checks that they are published (decision 048).
-    const isDocument = assertSafeKey(key).startsWith(`${DOCUMENTS_FOLDER}/`);
-    const file = isDocument ? null : await getStorage().get(key);
+    // Documents are served by /documents/…, which checks that they are published (decision 048);
+    // the files of forms' answers by a staff-only route, never here (decision 071).
+    const safe = assertSafeKey(key);
+    const isPrivate = [DOCUMENTS_FOLDER, FORM_ANSWER_FILES_FOLDER].some((folder) =>
+      safe.startsWith(`${folder}/`),
+    );
+    const file = isPrivate ? null : await getStorage().get(key);
     if (!file) {
       res.status(404).type("text/plain").send("الملف غير موجود");
       return;
@@ -211,13 +250,21 @@ app.use(
   }),
 );
 
+/** A graceful stop's first step (server/index.js): live streams end and new ones are refused. */
+export function drainLiveStreams() {
+  realtime.drain();
+}
+
 /** Stops realtime streams and closes the database (graceful shutdown). */
 export async function shutdown() {
   await backups.stop();
   await retention.stop();
+  await formRetention.stop();
   await scheduledPublishing.stop();
   await eventReminders.stop();
   await mailQueue.stop();
+  await metricsServer?.close();
+  await readingStatistics.stop();
   closeMailer();
   await realtime.close();
   await closeDatabase();

@@ -1,10 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
-import {
-  DOCUMENT_UPLOAD_MAX_BYTES,
-  FORM_MAX_BYTES,
-  REQUEST_TOO_LARGE,
-  UPLOAD_MAX_BYTES,
-} from "~/utils/form-data.server";
+import { type BodyCaps, BUILT_FORM_LARGEST_CAPS, FORM_CAPS } from "~/utils/body-caps.server";
+import { FORM_MAX_BYTES, REQUEST_TOO_LARGE } from "~/utils/form-data.server";
 import { hasSignedSessionCookie } from "~/utils/session-cookie.server";
 import { toastHeader } from "~/utils/toast.server";
 import { type DrainLimits, drainAfterAnswer } from "./drain-after-answer";
@@ -60,23 +56,55 @@ export function routePathOf(pathname: string): string {
 }
 
 const SIGN_IN_PATHS = /^\/(?:login|auth|setup)$/;
-// Pages built from blocks upload their image blocks' files with the form (docs/decisions/049).
-const IMAGE_FORMS = /^\/admin\/dashboard\/(?:posts|images|pages)\/(?:new|[^/]+\/edit)$/;
-/** The document upload form: a PDF of up to 20 MB (docs/decisions/048). */
-const DOCUMENT_UPLOAD = "/admin/dashboard/documents/new";
+const FORM = (section: string) => new RegExp(`^/admin/dashboard/${section}/(?:new|[^/]+/edit)$`);
+/**
+ * The forms whose body may be larger than a form of short fields, each with the caps its fields
+ * declare (app/utils/body-caps.server.ts, docs/decisions/070).
+ */
+const FORM_ROUTES: [RegExp, BodyCaps][] = [
+  [FORM("posts"), FORM_CAPS.post],
+  [/^\/admin\/dashboard\/posts\/media$/, FORM_CAPS.inlineImage],
+  [FORM("images"), FORM_CAPS.galleryImage],
+  // Pages built from blocks upload their image blocks' files with the form (decision 049).
+  [FORM("pages"), FORM_CAPS.page],
+  // A document's PDF comes with the new one only; an edit changes what is said about it.
+  [/^\/admin\/dashboard\/documents\/new$/, FORM_CAPS.document],
+  [FORM("events"), FORM_CAPS.event],
+  [FORM("campaigns"), FORM_CAPS.campaign],
+  // A new card may carry its image (docs/decisions/047).
+  [/^\/api\/card-lists$/, FORM_CAPS.cardList],
+  // A built form's answer, its files at its fields' limits (docs/decisions/071); the action
+  // reads with the form's own caps.
+  [/^\/forms\/[^/]+$/, BUILT_FORM_LARGEST_CAPS],
+];
+/**
+ * The largest body any route accepts: a proxy in front caps bodies at this figure
+ * (deploy/nginx/rifq.conf's `client_max_body_size`, checked by server/nginx-site.test.ts).
+ */
+export const LARGEST_BODY_BYTES = Math.max(
+  FORM_MAX_BYTES,
+  API_MAX_BYTES,
+  SIGN_IN_MAX_BYTES,
+  ...FORM_ROUTES.map(([, caps]) => caps.maxBytes),
+);
 const STAFF_WRITES = /^\/(?:admin(?:\/.*)?|api\/page-content|api\/card-lists|account\/two-factor)$/;
 
-/** The cap of a request to `pathname` (see routePathOf). */
-export function bodyLimitFor(pathname: string): BodyLimit {
+/**
+ * The cap of a request to `pathname` (see routePathOf) with `contentType`: a form with a file,
+ * sent as multipart, may carry a file over its field's limit, which the action reads and drops
+ * to answer the form beside that field (`BodyCaps.maxBytes`).
+ */
+export function bodyLimitFor(pathname: string, contentType = ""): BodyLimit {
   const path = routePathOf(pathname);
   const staffOnly = STAFF_WRITES.test(path);
   if (SIGN_IN_PATHS.test(path)) return { maxBytes: SIGN_IN_MAX_BYTES, staffOnly };
-  if (IMAGE_FORMS.test(path)) return { maxBytes: UPLOAD_MAX_BYTES, staffOnly };
-  if (path === DOCUMENT_UPLOAD) return { maxBytes: DOCUMENT_UPLOAD_MAX_BYTES, staffOnly };
+  const caps = FORM_ROUTES.find(([pattern]) => pattern.test(path))?.[1];
+  if (caps) {
+    const multipart = /^multipart\/form-data\s*(?:;|$)/i.test(contentType.trim());
+    return { maxBytes: multipart ? caps.maxBytes : caps.formBytes, staffOnly };
+  }
   // Page texts are posted as URL-encoded forms: 20,000 Arabic letters are some 120 KB.
   if (path === "/api/page-content") return { maxBytes: FORM_MAX_BYTES, staffOnly };
-  // A new card may carry its image (docs/decisions/047).
-  if (path === "/api/card-lists") return { maxBytes: UPLOAD_MAX_BYTES, staffOnly };
   if (path.startsWith("/api/")) return { maxBytes: API_MAX_BYTES, staffOnly };
   return { maxBytes: FORM_MAX_BYTES, staffOnly };
 }
@@ -160,7 +188,7 @@ export function createBodyLimits({ secret, drain }: { secret: string; drain?: Dr
     // Whatever answers before the body is read — a refusal here, an action's redirect — the
     // client reads the answer.
     const drainNow = drainAfterAnswer(req, res, drain);
-    const { maxBytes, staffOnly } = bodyLimitFor(req.path);
+    const { maxBytes, staffOnly } = bodyLimitFor(req.path, req.headers["content-type"]);
     if (staffOnly && !READS_ONLY.has(req.method)) {
       if (!hasSignedSessionCookie(req.headers.cookie, secret)) {
         return void refuseSignedOut(req, res, drainNow).catch(next);

@@ -12,6 +12,7 @@ import {
 } from "~/shared/live-event";
 import { canManageContent } from "~/shared/roles";
 import { logger } from "~/utils/logger.server";
+import { STOPPING_MESSAGE } from "./shutdown-guard.js";
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 2_000;
@@ -110,10 +111,24 @@ export function createRealtimeHub({
   const heartbeat = setInterval(() => send("all", ": ping\n\n"), HEARTBEAT_MS);
   heartbeat.unref();
 
+  /** Set by `drain`: the process is stopping, its streams have ended and new ones go elsewhere. */
+  let draining = false;
+
+  /** A stopping process's answer to a new stream: nginx passes a 503 on to another process. */
+  function refuse(res: Response) {
+    res
+      .status(503)
+      .set({ "Retry-After": String(RECONNECT_MS / 1000), "Cache-Control": "no-store" })
+      .type("text/plain; charset=utf-8")
+      .send(STOPPING_MESSAGE);
+  }
+
   async function handle(req: Request, res: Response) {
+    if (draining) return refuse(res);
     // Who is listening is read once, at connect; a new sign-in opens a new stream.
     const actor = await getActorPastStaffGate(sessionRequest(req));
     if (req.socket.destroyed) return;
+    if (draining) return refuse(res);
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-cache, no-transform",
@@ -126,15 +141,27 @@ export function createRealtimeHub({
     req.on("close", () => streams.delete(res));
   }
 
-  async function close() {
-    clearInterval(heartbeat);
+  /**
+   * The first step of a graceful stop (server/index.js): every open stream ends, so its page
+   * reconnects (after `retry`) through the proxy to a process that stays, and re-syncs there; a
+   * stream asked for meanwhile is refused with 503. LISTEN stays until `close`: the requests
+   * still being answered here keep their page cache right.
+   */
+  function drain() {
+    draining = true;
     for (const res of streams.keys()) res.end();
     streams.clear();
+  }
+
+  async function close() {
+    drain();
+    clearInterval(heartbeat);
     await stopListening();
   }
 
   return {
     handle,
+    drain,
     close,
     /** Resolves once LISTEN is first in place. */
     ready,

@@ -5,6 +5,22 @@
  */
 export const STOPPING_MESSAGE = "الموقع قيد إعادة التشغيل، حاول مرة أخرى بعد لحظات";
 
+/**
+ * A stopping process's answer: 503 with Retry-After, the connection closed after it. nginx passes
+ * the request to another process (`proxy_next_upstream http_503`) and leaves this one out of its
+ * rotation for `fail_timeout`; a browser without a proxy shows the message.
+ * @param {import("node:http").ServerResponse} res
+ */
+export function answerStopping(res) {
+  res.writeHead(503, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Retry-After": "5",
+    Connection: "close",
+  });
+  res.end(STOPPING_MESSAGE);
+}
+
 export function createShutdownGuard() {
   let stopping = false;
   return {
@@ -17,8 +33,7 @@ export function createShutdownGuard() {
     /** @type {import("express").RequestHandler} */
     middleware(_req, res, next) {
       if (!stopping) return next();
-      res.set({ Connection: "close", "Retry-After": "5" });
-      res.status(503).type("text/plain; charset=utf-8").send(STOPPING_MESSAGE);
+      answerStopping(res);
     },
   };
 }

@@ -7,7 +7,7 @@ export function NotFound() {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-5 p-6 text-center">
       <AssociationLogo className="h-16" />
-      <p className="text-8xl font-bold text-primary" aria-hidden>
+      <p className="text-6xl font-bold text-primary sm:text-8xl" aria-hidden>
         404
       </p>
       <h1 className="text-2xl">عذراً، الصفحة غير موجودة</h1>

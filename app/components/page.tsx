@@ -110,20 +110,14 @@ export function InfoCard({
   const body = (
     <>
       {image && (
-        <img
+        <StoredImage
           src={image.url}
-          srcSet={imageSrcSet(image.url)}
           sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           alt={image.alt}
-          loading="lazy"
           className="mb-4 aspect-video w-full rounded-xl bg-surface object-cover"
         />
       )}
-      {Icon && (
-        <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-primary-light text-primary">
-          <Icon aria-hidden className="size-6" />
-        </span>
-      )}
+      {Icon && <CardIconBox icon={Icon} />}
       {badge && (
         <Text
           k={`${k}-badge`}
@@ -143,28 +137,66 @@ export function InfoCard({
       )}
       {children}
       {to && more && (
-        <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-primary">
+        <CardMore>
           <Text k={`${k}-more`}>{more}</Text>
-          <ArrowLeft
-            aria-hidden
-            className="size-5 transition motion-safe:group-hover:-translate-x-1"
-          />
-        </span>
+        </CardMore>
       )}
     </>
   );
+  return (
+    <CardFrame to={to} className={className}>
+      {body}
+    </CardFrame>
+  );
+}
+
+/** A card's icon in its tinted square. */
+export function CardIconBox({ icon: Icon }: { icon: LucideIcon }) {
+  return (
+    <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-primary-light text-primary">
+      <Icon aria-hidden className="size-6" />
+    </span>
+  );
+}
+
+/** A linked card's last line: its "read more" words and an arrow that moves on hover. */
+export function CardMore({ children }: { children: React.ReactNode }) {
+  return (
+    <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-primary">
+      {children}
+      <ArrowLeft aria-hidden className="size-5 transition motion-safe:group-hover:-translate-x-1" />
+    </span>
+  );
+}
+
+/**
+ * A card's box: an article, or with `to` the whole card as one link (a page of the site, or an
+ * https:// address opened as an ordinary link).
+ */
+export function CardFrame({
+  to,
+  className,
+  children,
+}: {
+  to?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const classes = cn(
     "flex flex-col items-start rounded-2xl border border-line bg-white p-6 shadow-sm",
     to &&
       "group transition motion-safe:hover:-translate-y-0.5 hover:border-primary hover:shadow-md focus-visible:border-primary",
     className,
   );
-  return to ? (
+  if (!to) return <article className={classes}>{children}</article>;
+  return to.startsWith("/") ? (
     <SiteLink to={to} className={classes}>
-      {body}
+      {children}
     </SiteLink>
   ) : (
-    <article className={classes}>{body}</article>
+    <a href={to} className={classes} rel="noopener">
+      {children}
+    </a>
   );
 }
 
@@ -359,5 +391,29 @@ export function Callout({
         {children}
       </div>
     </div>
+  );
+}
+
+/** An uploaded image, lazily, with its smaller copies for the browser to pick by `sizes`. */
+export function StoredImage({
+  src,
+  sizes,
+  alt,
+  className,
+}: {
+  src: string;
+  sizes: string;
+  alt: string;
+  className?: string;
+}) {
+  return (
+    <img
+      src={src}
+      srcSet={imageSrcSet(src)}
+      sizes={sizes}
+      alt={alt}
+      loading="lazy"
+      className={className}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { MailIcon, MapPinIcon, PhoneIcon } from "~/components/site-icons";
 import { SiteLink } from "~/components/site-link";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "~/components/social-icons";
 import { MENU, type MenuItem } from "~/content/menu";
+import { cn } from "~/shared/cn";
 import { mailtoHref, telHref } from "~/shared/contact-links";
 import { isExternal } from "~/shared/menus";
 import type { ContactInfo, SocialLinks } from "~/shared/site-settings";
@@ -14,6 +15,29 @@ const SOCIAL = [
   { key: "instagram", label: "إنستغرام", Icon: InstagramIcon },
   { key: "youtube", label: "يوتيوب", Icon: YoutubeIcon },
 ] as const;
+
+const CONTACT_LINKS = {
+  phone: { Icon: PhoneIcon, href: telHref, dir: "ltr", className: undefined },
+  email: { Icon: MailIcon, href: mailtoHref, dir: undefined, className: "break-all" },
+} as const;
+
+/** A footer contact line that calls or writes: the link fills a 44 px target. */
+function ContactLink({ field, contact }: { field: "phone" | "email"; contact: ContactInfo }) {
+  const { Icon, href, dir, className } = CONTACT_LINKS[field];
+  return (
+    <li className="flex items-center gap-2">
+      <Icon className="size-5 shrink-0" />
+      <a
+        href={href(contact[field])}
+        dir={dir}
+        className={cn("inline-flex min-h-11 items-center", className)}
+        data-setting={`contact_info.${field}`}
+      >
+        {contact[field]}
+      </a>
+    </li>
+  );
+}
 
 export function SiteFooter({
   contact,
@@ -73,27 +97,8 @@ export function SiteFooter({
           </Text>
           {/* Each setting's mark lets a reader's held page apply a new value (docs/decisions/055). */}
           <ul className="space-y-3 text-white/90" id="footer-contact">
-            <li className="flex items-center gap-2">
-              <PhoneIcon className="size-5 shrink-0" />
-              <a
-                href={telHref(contact.phone)}
-                dir="ltr"
-                className="inline-flex min-h-11 items-center"
-                data-setting="contact_info.phone"
-              >
-                {contact.phone}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <MailIcon className="size-5 shrink-0" />
-              <a
-                href={mailtoHref(contact.email)}
-                className="inline-flex min-h-11 items-center break-all"
-                data-setting="contact_info.email"
-              >
-                {contact.email}
-              </a>
-            </li>
+            <ContactLink field="phone" contact={contact} />
+            <ContactLink field="email" contact={contact} />
             <li className="flex items-center gap-2">
               <MapPinIcon className="size-5 shrink-0" />
               <span data-setting="contact_info.address">{contact.address}</span>

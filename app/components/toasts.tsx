@@ -57,6 +57,8 @@ export default function Toasts({ toast: handed }: { toast: Toast | null }) {
       // sonner would add its shortcut ("alt+T") to the region's name in English.
       customAriaLabel="الإشعارات"
       toastOptions={{
+        // The site draws them (app/app.css); sonner's injected look would win over any layer.
+        unstyled: true,
         closeButtonAriaLabel: "إغلاق الإشعار",
         classNames: {
           toast: "site-toast",

@@ -1,11 +1,16 @@
 import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  StaleEditError,
+} from "~/shared/domain-errors";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import type { CampaignStatus } from "~/shared/statuses";
 import { now as appNow } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
-import { isUuid, newestFirst } from "~/utils/db-helpers.server";
+import { isStaleVersion, isUuid, newestFirst, stillAt } from "~/utils/db-helpers.server";
 import { toPostHtml } from "~/utils/rich-text.server";
 import { mailQueue, newsletterCampaigns, newsletterSubscribers } from "../../database/schema";
 import { campaignQueueCounts } from "./mail-queue.server";
@@ -60,10 +65,21 @@ export async function createCampaign(actor: Actor | null, input: CampaignInput) 
   return row;
 }
 
+const THIS_CAMPAIGN = "هذه الحملة";
+
 /** Saves a draft or a scheduled campaign (it keeps its time); one that has gone is refused. */
-export async function updateCampaign(actor: Actor | null, id: string, input: CampaignInput) {
+export async function updateCampaign(
+  actor: Actor | null,
+  id: string,
+  input: CampaignInput,
+  /** The `updated_at` the form was opened with (ISO); another one is a stale save (409). */
+  version?: string,
+) {
   assertRole(actor, "editor");
-  if (!isUuid(id)) throw notFound();
+  const current = await findCampaign(id);
+  if (!current) throw notFound();
+  if (!EDITABLE.includes(current.status)) throw new ConflictError(CAMPAIGN_LOCKED);
+  if (isStaleVersion(version, current.updatedAt)) throw new StaleEditError(THIS_CAMPAIGN);
   const [row] = await db
     .update(newsletterCampaigns)
     .set({
@@ -72,10 +88,19 @@ export async function updateCampaign(actor: Actor | null, id: string, input: Cam
       inArchive: input.inArchive,
       updatedAt: new Date(),
     })
-    .where(and(eq(newsletterCampaigns.id, id), inArray(newsletterCampaigns.status, EDITABLE)))
+    .where(
+      and(
+        eq(newsletterCampaigns.id, id),
+        inArray(newsletterCampaigns.status, EDITABLE),
+        stillAt(newsletterCampaigns.updatedAt, current.updatedAt),
+      ),
+    )
     .returning();
   if (row) return row;
-  throw (await findCampaign(id)) ? new ConflictError(CAMPAIGN_LOCKED) : notFound();
+  const stored = await findCampaign(id);
+  if (!stored) throw notFound();
+  if (!EDITABLE.includes(stored.status)) throw new ConflictError(CAMPAIGN_LOCKED);
+  throw new StaleEditError(THIS_CAMPAIGN);
 }
 
 /** Removes a draft or a scheduled campaign; one that has gone stays (its archive, its counts). */
@@ -294,7 +319,8 @@ export async function listCampaignsForStaff(actor: Actor | null, page = 1) {
 
 export type StaffCampaignRow = Awaited<ReturnType<typeof listCampaignsForStaff>>["items"][number];
 
-const inPublicArchive = () =>
+/** The campaigns the public archive shows: sent, and not kept out of it (docs/decisions/051). */
+export const publicCampaigns = () =>
   and(eq(newsletterCampaigns.status, "sent"), eq(newsletterCampaigns.inArchive, true));
 
 /** The public archive: sent campaigns not opted out, newest first. */
@@ -308,11 +334,11 @@ export async function listArchivedCampaigns(page = 1) {
           finishedAt: newsletterCampaigns.finishedAt,
         })
         .from(newsletterCampaigns)
-        .where(inPublicArchive())
+        .where(publicCampaigns())
         .orderBy(desc(newsletterCampaigns.finishedAt), desc(newsletterCampaigns.id))
         .limit(limit)
         .offset(offset),
-    count: () => db.$count(newsletterCampaigns, inPublicArchive()),
+    count: () => db.$count(newsletterCampaigns, publicCampaigns()),
   });
 }
 
@@ -327,7 +353,7 @@ export async function getArchivedCampaign(id: string) {
       finishedAt: newsletterCampaigns.finishedAt,
     })
     .from(newsletterCampaigns)
-    .where(and(eq(newsletterCampaigns.id, id), inPublicArchive()));
+    .where(and(eq(newsletterCampaigns.id, id), publicCampaigns()));
   return row ?? null;
 }
 
@@ -339,4 +365,23 @@ export async function campaignQueueStatuses(id: string) {
     .where(eq(mailQueue.campaignId, id))
     .groupBy(mailQueue.status);
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+/**
+ * The stored body of a campaign that went out (or is going), for a newsletter link's redirect
+ * (docs/decisions/074): the link is looked up in it, so the redirect only leads where the
+ * campaign itself does. Null for an unknown id or a campaign not sent.
+ */
+export async function sentCampaignBody(id: string): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ bodyHtml: newsletterCampaigns.bodyHtml })
+    .from(newsletterCampaigns)
+    .where(
+      and(
+        eq(newsletterCampaigns.id, id),
+        inArray(newsletterCampaigns.status, ["sending", "sent"] satisfies CampaignStatus[]),
+      ),
+    );
+  return row?.bodyHtml ?? null;
 }

@@ -1,28 +1,57 @@
-import { and, eq, lte, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import { publicDocuments } from "~/models/documents.server";
+import { publicEvents } from "~/models/events.server";
 import { isPublicSettingKey } from "~/models/live-values.server";
+import { publicPages } from "~/models/page-visibility.server";
+import { publicPosts } from "~/models/posts.server";
+import { publicVideos } from "~/models/videos.server";
+import { CONTENT_TYPES, type ContentTypeName } from "~/shared/content-types";
 import type { ChangeWithValue, PublicChange } from "~/shared/live-event";
-import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { documents, events, pages, posts, videos } from "../../database/schema";
 
-/** The tables whose rows may be unpublished (images have no status: every image is public). */
-const WITH_STATUS = { posts, videos, documents, events, pages };
-type TableWithStatus = keyof typeof WITH_STATUS;
-const TABLES_WITH_STATUS = Object.keys(WITH_STATUS) as TableWithStatus[];
-
 /**
- * What the public sees of a table: published rows, and for posts only those that are due by the
- * app's clock (a scheduled post is not public before its time, docs/decisions/031 and 035).
+ * What the public hears of each content type's live table (docs/decisions/063), keyed by the
+ * registry's names (the compiler asks a new type for its entry): "every row" (images have no
+ * status: every image is public), "no row" (a campaign's changes reach no open public page), or
+ * its table with its model's own predicate (a scheduled post or page is not public before its
+ * time, docs/decisions/031 and 035; a published event's seats left reach open pages, a draft's
+ * never).
  */
-export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
-  posts: () => and(eq(posts.status, "published"), lte(posts.publishedAt, now())),
-  videos: () => eq(videos.status, "published"),
-  documents: () => eq(documents.status, "published"),
-  // A published event's changes (its seats left among them) reach open pages; a draft's never.
-  events: () => eq(events.status, "published"),
-  pages: () => and(eq(pages.status, "published"), lte(pages.publishedAt, now())),
+type Visibility =
+  | "every row"
+  | "no row"
+  | {
+      source: typeof posts | typeof videos | typeof documents | typeof events | typeof pages;
+      rows: () => SQL | undefined;
+    };
+
+export const PUBLIC_ROWS: Record<ContentTypeName, Visibility> = {
+  posts: { source: posts, rows: publicPosts },
+  videos: { source: videos, rows: publicVideos },
+  images: "every row",
+  documents: { source: documents, rows: publicDocuments },
+  pages: { source: pages, rows: publicPages },
+  events: { source: events, rows: publicEvents },
+  campaigns: "no row",
+  // Forms have no live list; their answers are never announced (docs/decisions/071).
+  forms: "no row",
 };
+
+/** Each content type's live table and what the public hears of it. */
+const BY_LIVE_TABLE = new Map(
+  (Object.keys(CONTENT_TYPES) as ContentTypeName[]).flatMap((name) => {
+    const table = CONTENT_TYPES[name].liveTable;
+    return table === null ? [] : [[table, PUBLIC_ROWS[name]] as const];
+  }),
+);
+
+/** The live tables whose rows may be unpublished, with their predicates. */
+const WITH_STATUS = [...BY_LIVE_TABLE].flatMap(([table, visibility]) =>
+  typeof visibility === "string" ? [] : [{ table, ...visibility }],
+);
+type WithStatus = (typeof WITH_STATUS)[number];
 
 /**
  * Decides what a signed-out visitor (or a viewer) may hear of a change: never a row's key, and
@@ -32,33 +61,31 @@ export const PUBLIC_ROWS: Record<TableWithStatus, () => SQL | undefined> = {
  * every event); whether it is comes from the database. One filter serves a whole process.
  */
 export function createPublicChangeFilter() {
-  const published = Object.fromEntries(
-    TABLES_WITH_STATUS.map((table) => [table, new Set<string>()]),
-  ) as Record<TableWithStatus, Set<string>>;
+  const published = new Map<string, Set<string>>(
+    WITH_STATUS.map(({ table }) => [table, new Set<string>()]),
+  );
 
   /** Reads the published ids afresh (at start and after a reconnect: events may be missed). */
   async function reload() {
     try {
       const rows = await Promise.all(
-        TABLES_WITH_STATUS.map((table) => {
-          const source = WITH_STATUS[table];
-          return db.select({ id: source.id }).from(source).where(PUBLIC_ROWS[table]());
-        }),
+        WITH_STATUS.map(({ source, rows }) =>
+          db.select({ id: source.id }).from(source).where(rows()),
+        ),
       );
-      TABLES_WITH_STATUS.forEach((table, index) => {
-        published[table] = new Set(rows[index]?.map((row) => row.id));
+      WITH_STATUS.forEach(({ table }, index) => {
+        published.set(table, new Set(rows[index]?.map((row) => row.id)));
       });
     } catch (error) {
       logger.warn({ err: error }, "reading the published ids for realtime failed");
     }
   }
 
-  async function isPublicNow(table: TableWithStatus, id: string) {
-    const source = WITH_STATUS[table];
+  async function isPublicNow({ source, rows }: WithStatus, id: string) {
     const [row] = await db
       .select({ id: source.id })
       .from(source)
-      .where(and(eq(source.id, id), PUBLIC_ROWS[table]()));
+      .where(and(eq(source.id, id), rows()));
     return Boolean(row);
   }
 
@@ -66,48 +93,36 @@ export function createPublicChangeFilter() {
   async function toPublic(event: ChangeWithValue): Promise<PublicChange | null> {
     switch (event.table) {
       case "page_content":
-        // Page texts are public: which block and its new value (already sanitized) go along.
-        return "block" in event
-          ? {
-              table: event.table,
-              page_path: event.page_path ?? null,
-              key: event.key,
-              block: event.block,
-            }
-          : { table: event.table, page_path: event.page_path ?? null };
-      case "content_lists":
-        // Every stored list is public (a list has no drafts): which one and its new cards go along.
-        return "list" in event
-          ? {
-              table: event.table,
-              page_path: event.page_path ?? null,
-              key: event.key,
-              list: event.list,
-            }
-          : { table: event.table, page_path: event.page_path ?? null };
+      case "content_lists": {
+        // Page texts and stored card lists (a list has no drafts) are public: which block or list
+        // and its new value (already sanitized) go along.
+        const change = { table: event.table, page_path: event.page_path ?? null };
+        if ("block" in event) return { ...change, key: event.key, block: event.block };
+        if ("list" in event) return { ...change, key: event.key, list: event.list };
+        return change;
+      }
       case "site_settings":
         // Only the public settings, with their new value; the others concern no public page.
         if (!isPublicSettingKey(event.key)) return null;
         return "value" in event
           ? { table: event.table, key: event.key, value: event.value }
           : { table: event.table, key: event.key };
-      case "images":
-        return { table: event.table };
       case "menus":
         // Menus are on every public page; the page re-reads them (which one changed is not said).
         return { table: event.table };
-      case "posts":
-      case "videos":
-      case "documents":
-      case "events":
-      case "pages": {
-        if (!event.key) return null;
-        const ids = published[event.table];
+      default: {
+        // A content type's table: as its entry in PUBLIC_ROWS says; any other table is staff's.
+        const visibility = BY_LIVE_TABLE.get(event.table);
+        if (visibility === undefined || visibility === "no row") return null;
+        if (visibility === "every row") return { table: event.table };
+        const type = WITH_STATUS.find(({ table }) => table === event.table);
+        const ids = published.get(event.table);
+        if (!event.key || type === undefined || ids === undefined) return null;
         const was = ids.has(event.key);
         let is = false;
         if (event.op !== "DELETE") {
           try {
-            is = await isPublicNow(event.table, event.key);
+            is = await isPublicNow(type, event.key);
           } catch (error) {
             logger.warn({ err: error }, "reading a changed row's status for realtime failed");
             return was ? { table: event.table } : null;
@@ -120,8 +135,6 @@ export function createPublicChangeFilter() {
         // A row leaving the public lists (unpublished, deleted) concerns the public too.
         return was || is ? { table: event.table } : null;
       }
-      default:
-        return null;
     }
   }
 

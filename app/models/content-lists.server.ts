@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type CardListDefinition, findCardList } from "~/content/card-lists";
+import type { AuditAction } from "~/shared/audit-subjects";
 import {
   CARD_LIST_MESSAGES,
   type CardDetails,
@@ -16,6 +16,7 @@ import {
   type StoredCardList,
   storedCardSchema,
 } from "~/shared/card-items";
+import { type CardListDefinition, findCardList } from "~/shared/card-list-definitions";
 import { blockId, CONTENT_KEY_PATTERN } from "~/shared/content-blocks";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
 import { imageFileSchema } from "~/shared/image-rules";
@@ -25,6 +26,7 @@ import { removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import { cachedRead, forgetReads } from "~/utils/read-cache.server";
 import { contentListRevisions, contentLists, users } from "../../database/schema";
+import { recordStaffAction } from "./audit-log.server";
 
 /** Where list images are stored (`cards/{timestamp}-{random}.webp`, like `posts/…`). */
 const IMAGE_FOLDER = "cards";
@@ -205,19 +207,35 @@ function definitionOf(target: Target): CardListDefinition {
   return definition;
 }
 
+/** What a change did, besides the new cards: its history line and, for the log, its card. */
+interface ListChange {
+  items: CardItem[];
+  summary: string;
+  /** The card it added, changed, removed or moved (its title), for the audit log's item. */
+  card?: string;
+  /** A changed card's details before and after (the cards' titles alone do not say it). */
+  details?: { before: CardItem; after: CardItem };
+}
+
+const titlesOf = (cards: readonly CardItem[]) => cards.map((card) => card.title).join("، ");
+const detailsOf = (card: CardItem) => ({
+  icon: card.icon ?? "",
+  link: card.link ?? "",
+  image: card.image?.url ?? "",
+});
+
 /**
  * Changes one list under a transaction-scoped lock, once it is known not to have changed since
  * the editor read it: `change` gets the cards shown now (stored, or the defaults) and answers
- * the new cards and what it did, or null to delete the row (back to the defaults).
+ * the new cards and what it did, or null to delete the row (back to the defaults). The save is
+ * in the audit log as `action`, in this transaction (docs/decisions/075); a conflict is not.
  */
 async function changeList(
   actor: Actor,
   target: Target,
   expected: string | undefined,
-  change: (
-    cards: readonly CardItem[],
-    tx: Transaction,
-  ) => Promise<{ items: CardItem[]; summary: string } | null>,
+  action: AuditAction,
+  change: (cards: readonly CardItem[], tx: Transaction) => Promise<ListChange | null>,
 ): Promise<CardListOutcome> {
   const definition = definitionOf(target);
   const outcome = await db.transaction(async (tx): Promise<CardListOutcome> => {
@@ -226,8 +244,23 @@ async function changeList(
     );
     const current = await readList(tx, target);
     if (!isUnchangedSince(current, expected)) return { status: "conflict", current };
-    const next = await change(current?.items ?? definition.defaults, tx);
+    const shown = current?.items ?? definition.defaults;
+    const next = await change(shown, tx);
     const before = current ? await revisionIdOf(tx, target, current) : null;
+    await recordStaffAction(tx, {
+      actor,
+      subject: "content_lists",
+      action,
+      item: {
+        id: `${target.pagePath}#${target.listKey}`,
+        label: next?.card ? `${definition.label}: «${next.card}»` : definition.label,
+      },
+      before: { cards: titlesOf(shown), ...(next?.details && detailsOf(next.details.before)) },
+      after: {
+        cards: titlesOf(next?.items ?? definition.defaults),
+        ...(next?.details && detailsOf(next.details.after)),
+      },
+    });
     if (!next) {
       await tx.delete(contentLists).where(whereList(target));
       return { status: "saved", list: null, before, definition };
@@ -305,11 +338,11 @@ export async function addCard(actor: Actor | null, input: AddCardInput): Promise
   const stored = image ? await storeImage(image, IMAGE_FOLDER) : null;
   let outcome: CardListOutcome | undefined;
   try {
-    outcome = await changeList(admin, target, expectedUpdatedAt, async (cards) => {
+    outcome = await changeList(admin, target, expectedUpdatedAt, "created", async (cards) => {
       if (cards.length >= MAX_CARDS) throw new InvalidInputError(CARD_LIST_MESSAGES.tooMany);
       const card = newCard(fields, cards, stored?.url);
       const items = position === "start" ? [card, ...cards] : [...cards, card];
-      return { items, summary: `أُضيفت بطاقة «${card.title}»` };
+      return { items, summary: `أُضيفت بطاقة «${card.title}»`, card: card.title };
     });
     return outcome;
   } finally {
@@ -345,7 +378,7 @@ export async function editCard(
   const stored = image ? await storeImage(image, IMAGE_FOLDER) : null;
   let outcome: CardListOutcome | undefined;
   try {
-    outcome = await changeList(admin, target, expectedUpdatedAt, async (cards) => {
+    outcome = await changeList(admin, target, expectedUpdatedAt, "updated", async (cards) => {
       const index = indexOfCard(cards, itemKey);
       const card = cards[index];
       const imageUrl = stored?.url ?? (dropImage ? undefined : card.image?.url);
@@ -354,6 +387,8 @@ export async function editCard(
       return {
         items: cards.map((each, at) => (at === index ? edited : each)),
         summary: `عُدّلت بطاقة «${card.title}»`,
+        card: card.title,
+        details: { before: card, after: edited },
       };
     });
     return outcome;
@@ -370,12 +405,13 @@ export async function removeCard(
 ): Promise<CardListOutcome> {
   const admin = assertRole(actor, "admin");
   const { target, itemKey, expectedUpdatedAt } = parseOrRefuse(removeCardSchema, input);
-  return changeList(admin, target, expectedUpdatedAt, async (cards) => {
+  return changeList(admin, target, expectedUpdatedAt, "deleted", async (cards) => {
     const index = indexOfCard(cards, itemKey);
     if (cards.length === 1) throw new InvalidInputError(CARD_LIST_MESSAGES.lastCard);
     return {
       items: cards.filter((_, at) => at !== index),
       summary: `حُذفت بطاقة «${cards[index].title}»`,
+      card: cards[index].title,
     };
   });
 }
@@ -387,7 +423,7 @@ export async function moveCard(
 ): Promise<CardListOutcome> {
   const admin = assertRole(actor, "admin");
   const { target, itemKey, direction, expectedUpdatedAt } = parseOrRefuse(moveCardSchema, input);
-  return changeList(admin, target, expectedUpdatedAt, async (cards) => {
+  return changeList(admin, target, expectedUpdatedAt, "reordered", async (cards) => {
     const from = indexOfCard(cards, itemKey);
     const to = direction === "up" ? from - 1 : from + 1;
     if (to < 0 || to >= cards.length) {
@@ -396,7 +432,11 @@ export async function moveCard(
     const items = [...cards];
     [items[from], items[to]] = [items[to], items[from]];
     const where = direction === "up" ? "إلى الأعلى" : "إلى الأسفل";
-    return { items, summary: `نُقلت بطاقة «${cards[from].title}» ${where}` };
+    return {
+      items,
+      summary: `نُقلت بطاقة «${cards[from].title}» ${where}`,
+      card: cards[from].title,
+    };
   });
 }
 
@@ -420,7 +460,7 @@ export async function restoreCardList(
   if (!revision) throw new NotFoundError(CARD_LIST_MESSAGES.invalidRevision, "revisionId");
   const items = validCards(revision.items);
   if (items.length === 0) throw new NotFoundError(CARD_LIST_MESSAGES.invalidRevision, "revisionId");
-  return changeList(admin, target, expectedUpdatedAt, async () => ({
+  return changeList(admin, target, expectedUpdatedAt, "restored", async () => ({
     items,
     summary: "استُعيدت نسخة سابقة من القائمة",
   }));
@@ -433,7 +473,7 @@ export async function resetCardList(
 ): Promise<CardListOutcome> {
   const admin = assertRole(actor, "admin");
   const { target, expectedUpdatedAt } = parseOrRefuse(resetCardListSchema, input);
-  return changeList(admin, target, expectedUpdatedAt, async () => null);
+  return changeList(admin, target, expectedUpdatedAt, "reset", async () => null);
 }
 
 export const CARD_LIST_HISTORY_LIMIT = 50;

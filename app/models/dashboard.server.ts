@@ -2,7 +2,9 @@ import { count, desc, sql, sum } from "drizzle-orm";
 import type { PostStatus } from "~/shared/post-status";
 import { type Actor, assertRole, hasRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
+import { getStorage } from "~/utils/storage.server";
 import { images, posts, users, videos } from "../../database/schema";
+import { countRequestHints } from "./requests.server";
 import { averageRatingSince } from "./surveys.server";
 import { countNewVolunteers } from "./volunteers.server";
 
@@ -16,6 +18,10 @@ export interface DashboardStats {
   users?: number;
   /** Volunteer registrations still "new", and this month's mean survey rating (1–5, or null). */
   outreach: { newVolunteers: number; surveyAverage: number | null };
+  /** Open requests given to the reader, and open requests past their due date (docs/decisions/072). */
+  requests: { mine: number; overdue: number };
+  /** Every uploaded file of the site (images, documents), local or in the bucket. */
+  storage: { files: number; bytes: number };
 }
 
 /** The first moment of the current month in Riyadh (UTC+3 all year). */
@@ -50,22 +56,34 @@ export async function getDashboardStats(actor: Actor | null): Promise<DashboardS
       .select({ status: table.status, total: count(), views: sum(table.viewsCount) })
       .from(table)
       .groupBy(table.status);
-  const [postRows, videoRows, [imageRow], userRow, newVolunteers, surveyAverage] =
-    await Promise.all([
-      byStatus(posts),
-      byStatus(videos),
-      db.select({ total: count() }).from(images),
-      hasRole(reader, "admin")
-        ? db.select({ total: count() }).from(users)
-        : Promise.resolve(undefined),
-      countNewVolunteers(reader),
-      averageRatingSince(reader, startOfMonthInRiyadh()),
-    ]);
+  const [
+    postRows,
+    videoRows,
+    [imageRow],
+    userRow,
+    newVolunteers,
+    surveyAverage,
+    storage,
+    requests,
+  ] = await Promise.all([
+    byStatus(posts),
+    byStatus(videos),
+    db.select({ total: count() }).from(images),
+    hasRole(reader, "admin")
+      ? db.select({ total: count() }).from(users)
+      : Promise.resolve(undefined),
+    countNewVolunteers(reader),
+    averageRatingSince(reader, startOfMonthInRiyadh()),
+    getStorage().usage(),
+    countRequestHints(reader),
+  ]);
   const stats: DashboardStats = {
     posts: tally(["draft", "published", "archived"], postRows),
     videos: tally(["draft", "published"], videoRows),
     images: imageRow?.total ?? 0,
     outreach: { newVolunteers, surveyAverage },
+    requests,
+    storage,
   };
   if (userRow) stats.users = userRow[0]?.total ?? 0;
   return stats;

@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import {
   CHANGES_CHANNEL,
   ensureDatabaseReady,
@@ -6,7 +8,7 @@ import {
 } from "~/utils/db.server";
 
 // The database as a whole, for the server process and the command-line tools: migrated before
-// anything is served, pinged by /healthz, listened to for changes, closed at the end. server/**
+// anything is served, pinged by /readyz, listened to for changes, closed at the end. server/**
 // and scripts/** reach the database only through models; this is the part that is no table
 // (docs/decisions/043).
 
@@ -20,6 +22,26 @@ export function prepareDatabase(): Promise<void> {
 /** Closes this process's database (its pool, or the embedded PGlite). */
 export function closeDatabase(): Promise<void> {
   return getDatabaseHandle().close();
+}
+
+/**
+ * How many shipped migrations (database/migrations' journal) the database has not applied:
+ * `npm run doctor`'s check. The server applies them at start-up.
+ */
+export async function pendingMigrations(): Promise<number> {
+  const journal = JSON.parse(
+    await readFile(path.resolve("database/migrations/meta/_journal.json"), "utf8"),
+  ) as { entries: unknown[] };
+  const result = await getDatabaseHandle().db.execute(
+    `select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  const applied = Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+  return Math.max(0, journal.entries.length - applied);
+}
+
+/** The PostgreSQL pool's connections, or null on the embedded database (the metrics). */
+export function databasePoolStats() {
+  return getDatabaseHandle().poolStats?.() ?? null;
 }
 
 /** Whether the database answers `select 1` within `timeoutMs`; never throws. */

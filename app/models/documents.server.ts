@@ -16,11 +16,23 @@ import {
   NOT_A_PDF,
   type PublicDocument,
 } from "~/shared/documents";
-import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  StaleEditError,
+} from "~/shared/domain-errors";
 import { type Paged, pageWindow, readCountedPage, toPaged } from "~/shared/pagination";
 import { type Actor, assertRole, canManageContent } from "~/shared/roles";
+import type { ByteRange } from "~/utils/byte-range.server";
 import { db } from "~/utils/db.server";
-import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
+import {
+  containingPattern,
+  isStaleVersion,
+  isUuid,
+  newestFirst,
+  stillAt,
+} from "~/utils/db-helpers.server";
 import { logger } from "~/utils/logger.server";
 import { checkPdf } from "~/utils/pdf-file.server";
 import { getStorage } from "~/utils/storage.server";
@@ -47,7 +59,8 @@ const publicColumns = {
   createdAt: documents.createdAt,
 };
 
-const isPublished = eq(documents.status, "published");
+/** A document is public when published (docs/decisions/048). */
+export const publicDocuments = () => eq(documents.status, "published");
 /** Newest year first, then newest upload: the order of every public list, read from its index. */
 const publicOrder = newestFirst(documents.year, documents.createdAt, documents.id);
 
@@ -59,7 +72,7 @@ const newestOfCategory = (category: DocumentCategory, limit: number) =>
   db
     .select(publicColumns)
     .from(documents)
-    .where(and(isPublished, eq(documents.category, category)))
+    .where(and(publicDocuments(), eq(documents.category, category)))
     .orderBy(...publicOrder)
     .limit(limit);
 
@@ -165,18 +178,30 @@ export async function readDocumentFile(actor: Actor | null, id: string, version:
       status: documents.status,
       fileKey: documents.fileKey,
       fileSha256: documents.fileSha256,
+      sizeBytes: documents.sizeBytes,
     })
     .from(documents)
     .where(eq(documents.id, id));
   if (version.length !== 16 || !row?.fileSha256.startsWith(version)) throw notFound();
   if (row.status !== "published" && !canManageContent(actor)) throw notFound();
-  const file = await getStorage().get(row.fileKey);
-  if (!file) {
-    logger.error({ id, key: row.fileKey }, "a document's file is missing from storage");
-    throw notFound();
-  }
-  const { title, category, year, status } = row;
-  return { title, category, year, published: status === "published", body: file.body };
+  const { title, category, year, status, fileKey, fileSha256, sizeBytes } = row;
+  return {
+    title,
+    category,
+    year,
+    published: status === "published",
+    size: sizeBytes,
+    sha256: fileSha256,
+    /** The file's bytes (or a range of them), streamed from the Storage (issue 35, item 8). */
+    async open(range?: ByteRange) {
+      const body = await getStorage().stream(fileKey, range);
+      if (!body) {
+        logger.error({ id, key: fileKey }, "a document's file is missing from storage");
+        throw notFound();
+      }
+      return body;
+    },
+  };
 }
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
@@ -285,15 +310,29 @@ export async function createDocument(actor: Actor | null, input: DocumentInput, 
 }
 
 /** Saves the edit form (title, category, year, status); the file stays as uploaded. */
-export async function updateDocument(actor: Actor | null, id: string, input: DocumentInput) {
+const THIS_DOCUMENT = "هذه الوثيقة";
+
+export async function updateDocument(
+  actor: Actor | null,
+  id: string,
+  input: DocumentInput,
+  /** The `updated_at` the form was opened with (ISO); another one is a stale save (409). */
+  version?: string,
+) {
   assertRole(actor, "editor");
   if (!isUuid(id)) throw notFound();
+  const [current] = await db
+    .select({ updatedAt: documents.updatedAt })
+    .from(documents)
+    .where(eq(documents.id, id));
+  if (!current) throw notFound();
+  if (isStaleVersion(version, current.updatedAt)) throw new StaleEditError(THIS_DOCUMENT);
   const [row] = await db
     .update(documents)
     .set({ ...input, updatedAt: new Date() })
-    .where(eq(documents.id, id))
+    .where(and(eq(documents.id, id), stillAt(documents.updatedAt, current.updatedAt)))
     .returning(savedColumns);
-  if (!row) throw notFound();
+  if (!row) throw new StaleEditError(THIS_DOCUMENT);
   return row;
 }
 

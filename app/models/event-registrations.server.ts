@@ -9,6 +9,7 @@ import { isUuid, violatedUniqueConstraint } from "~/utils/db-helpers.server";
 import { logger } from "~/utils/logger.server";
 import { registrationIdOf, registrationToken } from "~/utils/registration-token.server";
 import { eventRegistrations, events } from "../../database/schema";
+import { recordStaffAction } from "./audit-log.server";
 import {
   type MailedEvent,
   mailRegistrant,
@@ -16,6 +17,7 @@ import {
   registrantMail,
 } from "./event-mails.server";
 import { enqueueMail } from "./mail-queue.server";
+import { consumeMailToAddress } from "./rate-limits.server";
 
 // Registrations for events (docs/decisions/052). Seats are counted in attendees and kept on the
 // event row (`seats_taken`), which every change of a confirmed registration locks first: two
@@ -26,15 +28,8 @@ type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 export const REGISTRATION_CLOSED = "التسجيل في هذه الفعالية مغلق";
 export const EVENT_STARTED = "بدأت هذه الفعالية أو انتهت، فلم يعد التسجيل فيها ممكناً";
-/**
- * A number already registered for the event (docs/decisions/062). It says nothing of the earlier
- * registration — not whether it has an e-mail address — to whoever typed the number.
- */
-export const ALREADY_REGISTERED =
-  "هذا الرقم مسجّل في هذه الفعالية من قبل. إن كان في ذلك التسجيل بريد إلكتروني فقد أرسلنا إليه رابط إدارة التسجيل.";
 /** The partial unique index: one registration per event and number, cancelled ones aside. */
 const ONE_PER_PHONE = "event_registrations_event_phone_active_idx";
-const alreadyRegistered = () => new ConflictError(ALREADY_REGISTERED, "phone");
 const notFound = () => new NotFoundError("التسجيل غير موجود");
 const eventNotFound = () => new NotFoundError("الفعالية غير موجودة");
 
@@ -118,19 +113,23 @@ const mailedEvent = async (eventId: string): Promise<MailedEvent | null> =>
 async function resendRegistrationLink(eventId: string, earlier: Registration) {
   const event = await mailedEvent(eventId);
   const mail = event && registrantMail("link", event, earlier);
-  if (!mail) return;
+  if (!mail || !(await consumeMailToAddress(mail.to))) return;
   const day = now().toISOString().slice(0, 10);
   await enqueueMail({ kind: "event-link", ...mail, dedupeKey: `event-link:${earlier.id}:${day}` });
 }
 
 /**
  * A visitor registers for a published event whose registration is open and which has not
- * started: confirmed when the seats suffice, else on the waiting list. A number already
- * registered (and not cancelled) for the event is refused, and its registration's link is sent
- * again by e-mail. Answers the registration and its token (its own page's secret). The
- * confirmation e-mail goes when an address was given.
+ * started: confirmed when the seats suffice, else on the waiting list. Answers the registration
+ * and its token (its own page's secret); the confirmation e-mail goes when an address was given.
+ * A number already registered (and not cancelled) for the event adds nothing: its registration's
+ * link goes again to the address stored with it, and the answer is null — never a refusal that
+ * would tell whoever typed the number that it is registered (docs/decisions/066).
  */
-export async function registerForEvent(eventId: string, input: RegistrationInput) {
+export async function registerForEvent(
+  eventId: string,
+  input: RegistrationInput,
+): Promise<{ registration: Registration; token: string } | null> {
   if (!isUuid(eventId)) throw eventNotFound();
   const outcome = await db
     .transaction(async (tx): Promise<{ earlier: Registration } | { row: Registration }> => {
@@ -174,20 +173,26 @@ export async function registerForEvent(eventId: string, input: RegistrationInput
       return { row: inserted };
     })
     .catch((error) => {
-      // The unique index is the last guard (the whole transaction, seats included, rolled back).
-      if (violatedUniqueConstraint(error) === ONE_PER_PHONE) throw alreadyRegistered();
+      // The unique index is the last guard (the whole transaction, seats included, rolled back):
+      // another request with this number got in first, and it mails the owner itself.
+      if (violatedUniqueConstraint(error) === ONE_PER_PHONE) return null;
       throw error;
     });
+  if (!outcome) return null;
   if ("earlier" in outcome) {
     await resendRegistrationLink(eventId, outcome.earlier).catch((error) =>
       logger.warn({ err: error }, "an event registration link could not be queued"),
     );
-    throw alreadyRegistered();
+    return null;
   }
   const row = outcome.row;
-  await mailAll(row.status === "confirmed" ? "confirmed" : "waiting", await mailedEvent(eventId), [
-    row,
-  ]);
+  if (row.email && (await consumeMailToAddress(row.email))) {
+    await mailAll(
+      row.status === "confirmed" ? "confirmed" : "waiting",
+      await mailedEvent(eventId),
+      [row],
+    );
+  }
   return { registration: row, token: registrationToken(row.id) };
 }
 
@@ -210,8 +215,33 @@ export async function getRegistrationByToken(token: string) {
 }
 
 /**
- * Gives a registration's seats back (confirmed or waiting alike) and promotes from the waiting
- * list in the same transaction; the promoted hear it by e-mail. Cancelling twice does nothing.
+ * Inside `tx`: gives a registration's seats back (confirmed or waiting alike), deleting or
+ * cancelling it, and promotes from the waiting list. Answers who moved up (null: no such row).
+ */
+async function releaseIn(tx: Transaction, id: string, eventId: string, then: "cancel" | "delete") {
+  // The event first, as every seat change does: the same order everywhere, no deadlock.
+  await lockEvent(tx, eventId);
+  const [row] = await tx
+    .select()
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.id, id))
+    .for("update");
+  if (!row) return null;
+  if (then === "delete") await tx.delete(eventRegistrations).where(eq(eventRegistrations.id, id));
+  else if (row.status !== "cancelled") {
+    await tx
+      .update(eventRegistrations)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(eq(eventRegistrations.id, id));
+  }
+  if (row.status !== "confirmed") return [];
+  await moveSeats(tx, row.eventId, -row.attendees);
+  return promoteWaiting(tx, row.eventId);
+}
+
+/**
+ * Gives a registration's seats back and promotes from the waiting list in one transaction; the
+ * promoted hear it by e-mail. Cancelling twice does nothing.
  */
 async function releaseRegistration(id: string, then: "cancel" | "delete") {
   const [found] = await db
@@ -220,27 +250,39 @@ async function releaseRegistration(id: string, then: "cancel" | "delete") {
     .where(eq(eventRegistrations.id, id));
   if (!found) throw notFound();
   const promoted = await db.transaction(async (tx) => {
-    // The event first, as every seat change does: the same order everywhere, no deadlock.
-    await lockEvent(tx, found.eventId);
-    const [row] = await tx
-      .select()
-      .from(eventRegistrations)
-      .where(eq(eventRegistrations.id, id))
-      .for("update");
-    if (!row) throw notFound();
-    if (then === "delete") await tx.delete(eventRegistrations).where(eq(eventRegistrations.id, id));
-    else if (row.status !== "cancelled") {
-      await tx
-        .update(eventRegistrations)
-        .set({ status: "cancelled", updatedAt: new Date() })
-        .where(eq(eventRegistrations.id, id));
-    }
-    if (row.status !== "confirmed") return [];
-    await moveSeats(tx, row.eventId, -row.attendees);
-    return promoteWaiting(tx, row.eventId);
+    const moved = await releaseIn(tx, id, found.eventId, then);
+    if (!moved) throw notFound();
+    return moved;
   });
   await mailAll("promoted", await mailedEvent(found.eventId), promoted);
   return { promoted: promoted.length };
+}
+
+/** Registrations moved up from a waiting list, by event: told by e-mail after the commit. */
+export type PromotedRegistrants = Map<string, Registration[]>;
+
+/**
+ * A person's data is erased (docs/decisions/073): inside the caller's transaction each of
+ * `rows` is deleted with its seats given back, as a cancellation gives them (events locked in
+ * one order). Answers who moved up; `mailPromotedRegistrants` tells them after the commit.
+ */
+export async function deleteRegistrationsIn(
+  tx: Transaction,
+  rows: { id: string; eventId: string }[],
+): Promise<PromotedRegistrants> {
+  const promoted: PromotedRegistrants = new Map();
+  const ordered = [...rows].sort((a, b) => a.eventId.localeCompare(b.eventId));
+  for (const row of ordered) {
+    const moved = (await releaseIn(tx, row.id, row.eventId, "delete")) ?? [];
+    promoted.set(row.eventId, [...(promoted.get(row.eventId) ?? []), ...moved]);
+  }
+  return promoted;
+}
+
+export async function mailPromotedRegistrants(promoted: PromotedRegistrants) {
+  for (const [eventId, rows] of promoted) {
+    if (rows.length) await mailAll("promoted", await mailedEvent(eventId), rows);
+  }
 }
 
 /** The registrant cancels from their own page (the signed token is the permission). */
@@ -306,16 +348,36 @@ export async function countRegistrations(actor: Actor | null, eventId: string) {
   return row;
 }
 
-/** Staff mark whether a registration's people came. */
+const attendedLabel = (attended: boolean) => (attended ? "حضر" : "لم يحضر");
+
+/**
+ * Staff mark whether a registration's people came; in the audit log with it (docs/decisions/075),
+ * named by its event — never by the person, whom the log would keep past an erasure.
+ */
 export async function setAttendance(actor: Actor | null, id: string, attended: boolean) {
-  assertRole(actor, "editor");
+  const staff = assertRole(actor, "editor");
   if (!isUuid(id)) throw notFound();
-  const [row] = await db
-    .update(eventRegistrations)
-    .set({ attended, updatedAt: new Date() })
-    .where(eq(eventRegistrations.id, id))
-    .returning({ id: eventRegistrations.id });
-  if (!row) throw notFound();
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ attended: eventRegistrations.attended, event: events.title })
+      .from(eventRegistrations)
+      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+      .where(eq(eventRegistrations.id, id))
+      .for("update", { of: eventRegistrations });
+    if (!current) throw notFound();
+    await tx
+      .update(eventRegistrations)
+      .set({ attended, updatedAt: new Date() })
+      .where(eq(eventRegistrations.id, id));
+    await recordStaffAction(tx, {
+      actor: staff,
+      subject: "event_registrations",
+      action: "checked_in",
+      item: { id, label: current.event },
+      before: { attended: attendedLabel(current.attended) },
+      after: { attended: attendedLabel(attended) },
+    });
+  });
 }
 
 /** A person asked to be forgotten: their registration goes, its seats freed (admins only). */

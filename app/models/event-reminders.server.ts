@@ -3,6 +3,7 @@ import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { eventRegistrations, events } from "../../database/schema";
 import { registrantMail } from "./event-mails.server";
+import { publicEvents } from "./events.server";
 import { enqueueMail } from "./mail-queue.server";
 
 // The day-before reminder (docs/decisions/052): claimed here, sent by the durable mail queue
@@ -32,7 +33,7 @@ export async function sendDueEventReminders(at = now()): Promise<number> {
             eq(eventRegistrations.status, "confirmed"),
             isNotNull(eventRegistrations.email),
             isNull(eventRegistrations.reminderSentAt),
-            eq(events.status, "published"),
+            publicEvents(),
             gt(events.startsAt, at),
             lte(events.startsAt, new Date(at.getTime() + REMINDER_LEAD_MS)),
           ),

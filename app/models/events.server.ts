@@ -1,26 +1,34 @@
 import { and, asc, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
-import { ConflictError, NotFoundError } from "~/shared/domain-errors";
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  StaleEditError,
+} from "~/shared/domain-errors";
 import type { EventStatus } from "~/shared/events";
 import { pageWindow, readCountedPage, toPaged } from "~/shared/pagination";
-import { type Actor, assertRole } from "~/shared/roles";
+import { type Actor, assertRole, hasRole } from "~/shared/roles";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import {
   containingPattern,
+  isStaleVersion,
   isUuid,
   newestFirst,
+  stillAt,
   violatedUniqueConstraint,
 } from "~/utils/db-helpers.server";
 import { removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import { htmlToPlainText, toPostHtml } from "~/utils/rich-text.server";
-import { events } from "../../database/schema";
+import { eventRegistrations, events } from "../../database/schema";
 
 // Events (docs/decisions/052): editors and admins manage them; the public reads published ones.
 
 export type EventRow = typeof events.$inferSelect;
 
 const notFound = () => new NotFoundError("الفعالية غير موجودة");
+const THIS_EVENT = "هذه الفعالية";
 
 export const EVENT_SLUG_TAKEN = "هذا الرابط مستخدم لفعالية أخرى، اختر رابطاً مختلفاً";
 export class EventSlugTakenError extends ConflictError {
@@ -31,6 +39,9 @@ export class EventSlugTakenError extends ConflictError {
 
 /** Where event images live in storage. */
 const IMAGE_FOLDER = "events";
+
+/** A published event is public, past ones too (they keep their page, docs/decisions/052). */
+export const publicEvents = () => eq(events.status, "published");
 
 // ─── The public ─────────────────────────────────────────────────────────────────────────────
 
@@ -70,7 +81,7 @@ export async function listPublishedEventsPage(page: number) {
       upcoming: sql<boolean>`not (${over})`,
     })
     .from(events)
-    .where(eq(events.status, "published"))
+    .where(publicEvents())
     .orderBy(
       asc(over),
       sql`case when ${over} then null else ${events.startsAt} end asc`,
@@ -87,7 +98,7 @@ export async function listUpcomingEvents(limit = 3) {
   return db
     .select(publicColumns)
     .from(events)
-    .where(and(eq(events.status, "published"), gte(events.endsAt, now())))
+    .where(and(publicEvents(), gte(events.endsAt, now())))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(limit);
 }
@@ -98,7 +109,7 @@ export async function getPublishedEvent(slug: string) {
   const [row] = await db
     .select(publicColumns)
     .from(events)
-    .where(and(eq(events.slug, slug), eq(events.status, "published")));
+    .where(and(eq(events.slug, slug), publicEvents()));
   return row ?? null;
 }
 
@@ -110,7 +121,7 @@ export async function listPublishedEventAddresses(window: { limit: number; offse
   return db
     .select({ slug: events.slug, updatedAt: events.updatedAt })
     .from(events)
-    .where(eq(events.status, "published"))
+    .where(publicEvents())
     .orderBy(asc(events.createdAt), asc(events.id))
     .limit(window.limit)
     .offset(window.offset);
@@ -118,7 +129,7 @@ export async function listPublishedEventAddresses(window: { limit: number; offse
 
 /** How many events are published (the sitemap's count). */
 export function countPublishedEvents(): Promise<number> {
-  return db.$count(events, eq(events.status, "published"));
+  return db.$count(events, publicEvents());
 }
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
@@ -237,19 +248,36 @@ export async function updateEvent(
   id: string,
   input: EventInput,
   image: { file?: File | null; remove?: boolean } = {},
+  /** The `updated_at` the form was opened with (ISO); another one is a stale save (409). */
+  version?: string,
 ) {
   const editor = assertRole(actor, "editor");
   const current = await getEventForStaff(editor, id);
   if (!current) throw notFound();
+  if (isStaleVersion(version, current.updatedAt)) throw new StaleEditError(THIS_EVENT);
   const updated = await withStoredImage(image.file, async (newUrl) => {
     const imageUrl = newUrl ?? (image.remove ? null : current.imageUrl);
     const [row] = await db
       .update(events)
       .set({ ...storedFields(input), imageUrl, updatedAt: new Date() })
-      .where(and(eq(events.id, id), sql`${events.seatsTaken} <= ${input.capacity}`))
+      .where(
+        and(
+          eq(events.id, id),
+          stillAt(events.updatedAt, current.updatedAt),
+          sql`${events.seatsTaken} <= ${input.capacity}`,
+        ),
+      )
       .returning();
-    if (!row) throw new ConflictError(CAPACITY_BELOW_TAKEN, "capacity");
-    return row;
+    if (row) return row;
+    const [stored] = await db
+      .select({ updatedAt: events.updatedAt })
+      .from(events)
+      .where(eq(events.id, id));
+    if (!stored) throw notFound();
+    if (isStaleVersion(current.updatedAt.toISOString(), stored.updatedAt)) {
+      throw new StaleEditError(THIS_EVENT);
+    }
+    throw new ConflictError(CAPACITY_BELOW_TAKEN, "capacity");
   });
   if (current.imageUrl && current.imageUrl !== updated.imageUrl)
     await removeImage(current.imageUrl);
@@ -275,13 +303,40 @@ export async function toggleEventStatus(actor: Actor | null, id: string) {
 }
 
 /** Deletes an event with its registrations (cascade) and then its image. */
+/** Said to an editor who deletes an event people registered for (issue 35, item 6). */
+export const EVENT_HAS_REGISTRATIONS =
+  "لا يمكن حذف فعالية لها تسجيلات: حذفها يحذف بيانات المسجّلين، وهذا للمدير وحده. أغلق التسجيل فيها أو أخفِها بدلاً من ذلك.";
+
+/**
+ * Deletes an event and, with it, its registrations. Deleting people's data is an admin's act
+ * (as deleting one registration is, docs/decisions/052), so an editor may delete only an event
+ * nobody registered for. The event row is locked first, as every registration locks it, so none
+ * slips in between the count and the delete.
+ */
 export async function deleteEvent(actor: Actor | null, id: string) {
-  assertRole(actor, "editor");
+  const who = assertRole(actor, "editor");
   if (!isUuid(id)) throw notFound();
-  const [row] = await db
-    .delete(events)
-    .where(eq(events.id, id))
-    .returning({ id: events.id, imageUrl: events.imageUrl });
+  const row = await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, id))
+      .for("update");
+    if (!event) throw notFound();
+    if (!hasRole(who, "admin")) {
+      const [registered] = await tx
+        .select({ id: eventRegistrations.id })
+        .from(eventRegistrations)
+        .where(eq(eventRegistrations.eventId, id))
+        .limit(1);
+      if (registered) throw new ForbiddenError(EVENT_HAS_REGISTRATIONS);
+    }
+    const [deleted] = await tx
+      .delete(events)
+      .where(eq(events.id, id))
+      .returning({ id: events.id, imageUrl: events.imageUrl });
+    return deleted;
+  });
   if (!row) throw notFound();
   await removeImage(row.imageUrl);
   return row;

@@ -1,5 +1,7 @@
 import { and, count, eq, type SQL, sql, sum } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
+import { publicImages } from "~/models/images.server";
+import { publicVideos } from "~/models/videos.server";
 import {
   filterScope,
   GALLERY_PAGE_SIZE,
@@ -17,8 +19,6 @@ import { categories, images, videos } from "../../database/schema";
  * newest first, a page at a time (docs/decisions/036). Drafts never come out of here.
  */
 
-const isPublished = eq(videos.status, "published");
-
 /** Rows whose category is `name` as the filter buttons see it (a blank name is 'عام'). */
 function inCategory(name: string | undefined): SQL | undefined {
   if (!name) return undefined;
@@ -29,7 +29,7 @@ function inCategory(name: string | undefined): SQL | undefined {
 function sideCondition(type: GalleryRow["type"], filter: GalleryFilter): SQL | undefined {
   const scope = filterScope(filter);
   if (scope.type && scope.type !== type) return sql`false`;
-  return and(type === "video" ? isPublished : undefined, inCategory(scope.category));
+  return and(type === "video" ? publicVideos() : publicImages(), inCategory(scope.category));
 }
 
 function videoSide(filter: GalleryFilter) {
@@ -99,12 +99,13 @@ export async function galleryTallies(): Promise<GalleryTally[]> {
       .select({ categoryName: categories.name, count: count(), views: sum(videos.viewsCount) })
       .from(videos)
       .leftJoin(categories, eq(videos.categoryId, categories.id))
-      .where(isPublished)
+      .where(publicVideos())
       .groupBy(categories.name),
     db
       .select({ categoryName: categories.name, count: count() })
       .from(images)
       .leftJoin(categories, eq(images.categoryId, categories.id))
+      .where(publicImages())
       .groupBy(categories.name),
   ]);
   return [

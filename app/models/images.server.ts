@@ -1,4 +1,4 @@
-import { eq, ilike, or } from "drizzle-orm";
+import { eq, ilike, or, sql } from "drizzle-orm";
 import { NotFoundError } from "~/shared/domain-errors";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
@@ -7,6 +7,9 @@ import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.serve
 import { isStoredImage, removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import { categories, images, users } from "../../database/schema";
+
+/** Every image is public: an image has no status (spec §2.8). */
+export const publicImages = () => sql`true`;
 
 /** What the staff list shows of an image. */
 const imageCardColumns = {

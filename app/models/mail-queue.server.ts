@@ -169,6 +169,35 @@ export async function markMailSending(
   return updated.length > 0;
 }
 
+/**
+ * The heartbeat of a live worker (docs/decisions/077): its claimed and sending rows keep their
+ * lease for `leaseMs` more. A worker that dies stops renewing, so its claimed rows go to another
+ * worker within one short lease, and its "sending" row becomes "uncertain" as before.
+ */
+export async function renewMailLeases(workerId: string, leaseMs: number, now = new Date()) {
+  const renewed = await db
+    .update(mailQueue)
+    .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(eq(mailQueue.claimedBy, workerId), inArray(mailQueue.status, ["claimed", "sending"])),
+    )
+    .returning({ id: mailQueue.id });
+  return renewed.length;
+}
+
+/**
+ * A worker that stops gracefully gives back the rows it claimed and did not hand over: they are
+ * due again at once for any other worker. A row already "sending" is left to its outcome.
+ */
+export async function releaseMailClaims(workerId: string) {
+  const released = await db
+    .update(mailQueue)
+    .set({ status: "queued", claimedBy: null, leaseUntil: null })
+    .where(and(eq(mailQueue.claimedBy, workerId), eq(mailQueue.status, "claimed")))
+    .returning({ id: mailQueue.id });
+  return released.length;
+}
+
 // A worker slower than its lease may find its row marked "uncertain": its own outcome still counts.
 const HANDED_OVER: MailStatus[] = ["sending", "uncertain"];
 
@@ -262,6 +291,24 @@ export async function campaignQueueCounts(campaignIds: string[]) {
 /** Rows that still wait for an outcome (queued, in a batch or being handed over). */
 export function countPendingMail(): Promise<number> {
   return db.$count(mailQueue, inArray(mailQueue.status, ["queued", "claimed", "sending"]));
+}
+
+/**
+ * How the queue is doing, for /readyz and the metrics (docs/decisions/077): rows waiting for an
+ * outcome, and how long the oldest one that is due has waited (0 when none is).
+ */
+export async function mailQueueBacklog(now = new Date()) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select count(*)::int as depth,
+        min(next_attempt_at) filter (where next_attempt_at <= ${now}) as oldest_due
+      from mail_queue where status in ('queued', 'claimed', 'sending')`),
+  );
+  const oldestDue = row?.oldest_due ? new Date(row.oldest_due as string) : null;
+  return {
+    depth: Number(row?.depth ?? 0),
+    oldestDueAgeMs: oldestDue ? Math.max(0, now.getTime() - oldestDue.getTime()) : 0,
+  };
 }
 
 /** The most rows one retention pass touches (the worker runs one each pass, every few seconds). */

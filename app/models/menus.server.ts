@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, lte, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { SITE_SECTIONS } from "~/content/menu";
 import { readPageBlocks } from "~/models/page-content.server";
+import { publicPages } from "~/models/page-visibility.server";
 import { type BlockMap, blockId, SHARED_BLOCK_PATH } from "~/shared/content-blocks";
 import { NotFoundError } from "~/shared/domain-errors";
 import {
@@ -18,7 +19,6 @@ import {
 } from "~/shared/menus";
 import { PAGES_PREFIX } from "~/shared/page-blocks";
 import { type Actor, assertRole } from "~/shared/roles";
-import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { cachedRead, forgetReads } from "~/utils/read-cache.server";
@@ -44,7 +44,7 @@ export async function listInternalTargets(): Promise<{ title: string; path: stri
   const published = await db
     .select({ title: pages.title, slug: pages.slug })
     .from(pages)
-    .where(and(eq(pages.status, "published"), lte(pages.publishedAt, now())))
+    .where(publicPages())
     .orderBy(asc(pages.title))
     .limit(PAGE_TARGETS_LIMIT);
   return [

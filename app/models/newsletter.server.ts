@@ -9,6 +9,7 @@ import { getSiteUrl } from "~/utils/env.server";
 import { sendMail } from "~/utils/mailer.server";
 import { newsletterSubscribers } from "../../database/schema";
 import { forgetUnsubscribedRecipient } from "./mail-queue.server";
+import { consumeMailToAddress } from "./rate-limits.server";
 
 /** A confirmation link works this long; unconfirmed addresses are then forgotten. */
 export const CONFIRMATION_DAYS = 7;
@@ -38,6 +39,8 @@ export async function requestNewsletterSubscription(email: string): Promise<void
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, email));
   if (existing?.confirmedAt) return;
+  // Over the address's mails for the day: nothing changes, and the visitor is told as always.
+  if (!(await consumeMailToAddress(email))) return;
   const token = newToken();
   if (existing) {
     await db

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { AuditAction } from "~/shared/audit-subjects";
 import {
   type BlockMap,
   type BlockRevision,
@@ -18,6 +19,7 @@ import { logger } from "~/utils/logger.server";
 import { cachedRead, forgetReads } from "~/utils/read-cache.server";
 import { sanitizeBlockHtml } from "~/utils/rich-text.server";
 import { pageContent, pageContentRevisions, users } from "../../database/schema";
+import { recordStaffAction } from "./audit-log.server";
 
 // The page-text inputs the /api/page-content route and these functions accept. The editor
 // itself needs none of them (it checks emptiness and length), so zod stays out of the pages.
@@ -155,6 +157,7 @@ async function writeIfUnchanged(
   target: Target,
   expectedUpdatedAt: string | undefined,
   write: (tx: Transaction, current: StoredBlock | null) => Promise<void>,
+  audit: { actor: Actor; action: AuditAction },
 ): Promise<PageTextOutcome> {
   const outcome = await db.transaction(async (tx): Promise<PageTextOutcome> => {
     // Serialises writers of this block even when no row exists yet to lock.
@@ -164,7 +167,16 @@ async function writeIfUnchanged(
     const current = await readBlock(tx, target);
     if (!isUnchangedSince(current, expectedUpdatedAt)) return { status: "conflict", current };
     await write(tx, current);
-    return { status: "saved", block: await readBlock(tx, target) };
+    const block = await readBlock(tx, target);
+    // In the audit log with the save, in this transaction (docs/decisions/075).
+    await recordStaffAction(tx, {
+      ...audit,
+      subject: "page_texts",
+      item: { id: `${target.pagePath}#${target.contentKey}`, label: target.contentKey },
+      before: { [target.pagePath]: current?.value ?? "" },
+      after: { [target.pagePath]: block?.value ?? "" },
+    });
+    return { status: "saved", block };
   });
   if (outcome.status === "saved") forgetReads({ table: "page_content" });
   return outcome;
@@ -179,6 +191,7 @@ const hasVisibleText = (html: string) => html.replace(/<[^>]*>/g, "").trim().len
 export async function savePageText(
   actor: Actor | null,
   input: PageTextSave,
+  action: AuditAction = "updated",
 ): Promise<PageTextOutcome> {
   const admin = assertRole(actor, "admin");
   const { pagePath, contentKey, value, contentType, expectedUpdatedAt } = parseOrRefuse(
@@ -190,24 +203,32 @@ export async function savePageText(
     throw new InvalidInputError(PAGE_TEXT_MESSAGES.emptyValue);
   }
   const target = { pagePath, contentKey };
-  return writeIfUnchanged(target, expectedUpdatedAt, async (tx, current) => {
-    // Strictly later than the version it replaces, so every save is a new version.
-    const previous = current ? new Date(current.updatedAt).getTime() : 0;
-    const updatedAt = new Date(Math.max(Date.now(), previous + 1));
-    const fields = { contentValue, contentType, updatedBy: admin.id, updatedAt };
-    await tx
-      .insert(pageContent)
-      .values({ pagePath, contentKey, ...fields })
-      .onConflictDoUpdate({ target: [pageContent.pagePath, pageContent.contentKey], set: fields });
-    await tx.insert(pageContentRevisions).values({
-      pagePath,
-      contentKey,
-      contentValue,
-      contentType,
-      savedBy: admin.id,
-      savedAt: updatedAt,
-    });
-  });
+  return writeIfUnchanged(
+    target,
+    expectedUpdatedAt,
+    async (tx, current) => {
+      // Strictly later than the version it replaces, so every save is a new version.
+      const previous = current ? new Date(current.updatedAt).getTime() : 0;
+      const updatedAt = new Date(Math.max(Date.now(), previous + 1));
+      const fields = { contentValue, contentType, updatedBy: admin.id, updatedAt };
+      await tx
+        .insert(pageContent)
+        .values({ pagePath, contentKey, ...fields })
+        .onConflictDoUpdate({
+          target: [pageContent.pagePath, pageContent.contentKey],
+          set: fields,
+        });
+      await tx.insert(pageContentRevisions).values({
+        pagePath,
+        contentKey,
+        contentValue,
+        contentType,
+        savedBy: admin.id,
+        savedAt: updatedAt,
+      });
+    },
+    { actor: admin, action },
+  );
 }
 
 /** Brings back an earlier value of the block: a new save of it, so it is in history too. */
@@ -234,13 +255,17 @@ export async function restorePageTextRevision(
       ),
     );
   if (!revision) throw new NotFoundError(PAGE_TEXT_MESSAGES.invalidRevision);
-  return savePageText(actor, {
-    pagePath,
-    contentKey,
-    value: revision.contentValue,
-    contentType: revision.contentType,
-    expectedUpdatedAt,
-  });
+  return savePageText(
+    actor,
+    {
+      pagePath,
+      contentKey,
+      value: revision.contentValue,
+      contentType: revision.contentType,
+      expectedUpdatedAt,
+    },
+    "restored",
+  );
 }
 
 /** Deletes the stored value so the block shows its built-in default again (admins only). */
@@ -248,11 +273,16 @@ export async function resetPageText(
   actor: Actor | null,
   input: PageTextReset,
 ): Promise<PageTextOutcome> {
-  assertRole(actor, "admin");
+  const admin = assertRole(actor, "admin");
   const { expectedUpdatedAt, ...target } = parseOrRefuse(pageTextResetSchema, input);
-  return writeIfUnchanged(target, expectedUpdatedAt, async (tx) => {
-    await tx.delete(pageContent).where(whereBlock(target));
-  });
+  return writeIfUnchanged(
+    target,
+    expectedUpdatedAt,
+    async (tx) => {
+      await tx.delete(pageContent).where(whereBlock(target));
+    },
+    { actor: admin, action: "restored" },
+  );
 }
 
 export const HISTORY_LIMIT = 50;

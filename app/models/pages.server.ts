@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { isOurImage } from "~/models/images.server";
 import { findMenuItemsLinkingTo } from "~/models/menus.server";
+import { publicPages } from "~/models/page-visibility.server";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
 import type { ChangeEvent } from "~/shared/live-event";
 import {
@@ -41,9 +42,6 @@ const IMAGE_FOLDER = "pages";
 export const PAGE_NOT_FOUND = "الصفحة غير موجودة";
 const notFound = () => new NotFoundError(PAGE_NOT_FOUND);
 
-/** Published and due: a page scheduled for later stays hidden until the app's clock reaches it. */
-const isPublic = () => and(eq(pages.status, "published"), lte(pages.publishedAt, now()));
-
 // ─── The public ───────────────────────────────────────────────────────────────────────────
 
 /** A published, due page by its address, or null (drafts and scheduled pages: not found). */
@@ -61,7 +59,7 @@ export async function getPublishedPage(slug: string) {
       updatedAt: pages.updatedAt,
     })
     .from(pages)
-    .where(and(isPublic(), eq(pages.slug, slug)))
+    .where(and(publicPages(), eq(pages.slug, slug)))
     .limit(1);
   return page ?? null;
 }
@@ -73,7 +71,7 @@ export async function findPageRedirect(oldSlug: string): Promise<string | null> 
     .select({ slug: pages.slug })
     .from(pageSlugRedirects)
     .innerJoin(pages, eq(pages.id, pageSlugRedirects.pageId))
-    .where(and(eq(pageSlugRedirects.oldSlug, oldSlug), isPublic()))
+    .where(and(eq(pageSlugRedirects.oldSlug, oldSlug), publicPages()))
     .limit(1);
   return row ? pagePublicPath(row.slug) : null;
 }
@@ -86,7 +84,7 @@ export async function listPublishedPagePaths(window: {
   const rows = await db
     .select({ slug: pages.slug, updatedAt: pages.updatedAt })
     .from(pages)
-    .where(isPublic())
+    .where(publicPages())
     .orderBy(pages.publishedAt, pages.id)
     .limit(window.limit)
     .offset(window.offset);
@@ -98,7 +96,7 @@ export async function countPublishedPages(): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(pages)
-    .where(isPublic());
+    .where(publicPages());
   return Number(row?.count ?? 0);
 }
 

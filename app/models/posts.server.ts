@@ -63,20 +63,24 @@ const publicPostPageColumns = {
  * Public means published and due: a post scheduled for later stays hidden until the app's
  * clock reaches its published_at (docs/decisions/031).
  */
-const isPublic = () => and(eq(posts.status, "published"), lte(posts.publishedAt, now()));
+export const publicPosts = () => and(eq(posts.status, "published"), lte(posts.publishedAt, now()));
 
 /**
  * Published, due posts, newest `published_at` first. Drafts, archived and scheduled posts
  * can never come out of here: the filter is not a parameter.
  */
 export async function listPublishedPosts() {
+  return selectPublicPosts().orderBy(desc(posts.publishedAt));
+}
+
+/** Published, due posts as a list shows them (category and author by name), `where` narrowing. */
+function selectPublicPosts(where?: SQL) {
   return db
     .select(publicPostColumns)
     .from(posts)
     .leftJoin(categories, eq(posts.categoryId, categories.id))
     .leftJoin(users, eq(posts.authorId, users.id))
-    .where(isPublic())
-    .orderBy(desc(posts.publishedAt));
+    .where(and(publicPosts(), where));
 }
 
 export type PublicPost = Awaited<ReturnType<typeof listPublishedPosts>>[number];
@@ -124,12 +128,7 @@ export async function listPublishedPostsPage({
   size?: number;
 }): Promise<Paged<PublicPost>> {
   const { limit, offset } = pageWindow(page, size);
-  const rows = await db
-    .select(publicPostColumns)
-    .from(posts)
-    .leftJoin(categories, eq(posts.categoryId, categories.id))
-    .leftJoin(users, eq(posts.authorId, users.id))
-    .where(and(isPublic(), inChip(chip)))
+  const rows = await selectPublicPosts(inChip(chip))
     .orderBy(...newestPublishedFirst)
     .limit(limit)
     .offset(offset);
@@ -138,14 +137,9 @@ export async function listPublishedPostsPage({
 
 /** The featured block: the newest published posts with a featured image (spec: first 6). */
 export async function listFeaturedPosts() {
-  return db
-    .select(publicPostColumns)
-    .from(posts)
-    .leftJoin(categories, eq(posts.categoryId, categories.id))
-    .leftJoin(users, eq(posts.authorId, users.id))
-    .where(
-      and(isPublic(), isNotNull(posts.featuredImage), ne(sql`trim(${posts.featuredImage})`, "")),
-    )
+  return selectPublicPosts(
+    and(isNotNull(posts.featuredImage), ne(sql`trim(${posts.featuredImage})`, "")),
+  )
     .orderBy(...newestPublishedFirst)
     .limit(FEATURED_LIMIT);
 }
@@ -160,7 +154,7 @@ export async function listFeedPosts() {
     .from(posts)
     .leftJoin(categories, eq(posts.categoryId, categories.id))
     .leftJoin(users, eq(posts.authorId, users.id))
-    .where(isPublic())
+    .where(publicPosts())
     .orderBy(...newestPublishedFirst)
     .limit(FEED_SIZE);
 }
@@ -169,7 +163,7 @@ export async function listFeedPosts() {
 
 /** How many published, due posts there are: the sitemap index counts its parts with it. */
 export async function countPublishedPosts(): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(posts).where(isPublic());
+  const [row] = await db.select({ count: count() }).from(posts).where(publicPosts());
   return row?.count ?? 0;
 }
 
@@ -187,7 +181,7 @@ export async function listPublishedPostAddresses({
   return db
     .select({ slug: posts.slug, updatedAt: posts.updatedAt })
     .from(posts)
-    .where(isPublic())
+    .where(publicPosts())
     .orderBy(asc(posts.publishedAt), asc(posts.id))
     .limit(limit)
     .offset(offset);
@@ -205,7 +199,7 @@ export function listPublishedCategoryNames(): Promise<(string | null)[]> {
       .select({ name: categories.name, newest: max(posts.publishedAt) })
       .from(posts)
       .leftJoin(categories, eq(posts.categoryId, categories.id))
-      .where(isPublic())
+      .where(publicPosts())
       .groupBy(categories.name)
       .orderBy(desc(max(posts.publishedAt)));
     return rows.map((row) => row.name);
@@ -214,7 +208,7 @@ export function listPublishedCategoryNames(): Promise<(string | null)[]> {
 
 /** One published, due post by its slug, or null (drafts, archived and scheduled: not found). */
 export async function getPublishedPost(slug: string) {
-  return selectPostPage(and(isPublic(), eq(posts.slug, slug)));
+  return selectPostPage(and(publicPosts(), eq(posts.slug, slug)));
 }
 
 export type PublicPostPage = NonNullable<Awaited<ReturnType<typeof getPublishedPost>>>;
@@ -229,7 +223,7 @@ export async function countPostViewBySlug(slug: string) {
   await db
     .update(posts)
     .set({ viewsCount: sql`${posts.viewsCount} + 1` })
-    .where(and(isPublic(), eq(posts.slug, slug)));
+    .where(and(publicPosts(), eq(posts.slug, slug)));
 }
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────

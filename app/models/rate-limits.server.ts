@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { and, eq, like, lt, type SQL, sql } from "drizzle-orm";
+import { createHmac, randomUUID } from "node:crypto";
+import { and, eq, like, lt, notLike, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { rateLimits } from "../../database/schema";
 
 export interface RateLimitRule {
@@ -23,6 +24,9 @@ export function isRateLimitingEnabled(): boolean {
 const KEY_PREFIX = "rifq:";
 /** Rows idle this long are deleted, so one-off keys (an e-mail tried once) don't pile up. */
 const PRUNE_AFTER_MS = 60 * 60 * 1000;
+/** Keys counted over a day (mail to one address) start so, and are kept a day. */
+const DAY_KEY_PREFIX = `${KEY_PREFIX}day|`;
+const DAY_MS = 24 * 60 * 60 * 1000;
 let nextPruneAt = 0;
 
 async function pruneIdleKeys(now: number) {
@@ -31,7 +35,14 @@ async function pruneIdleKeys(now: number) {
   await db
     .delete(rateLimits)
     .where(
-      and(like(rateLimits.key, `${KEY_PREFIX}%`), lt(rateLimits.lastRequest, now - PRUNE_AFTER_MS)),
+      or(
+        and(
+          like(rateLimits.key, `${KEY_PREFIX}%`),
+          notLike(rateLimits.key, `${DAY_KEY_PREFIX}%`),
+          lt(rateLimits.lastRequest, now - PRUNE_AFTER_MS),
+        ),
+        and(like(rateLimits.key, `${DAY_KEY_PREFIX}%`), lt(rateLimits.lastRequest, now - DAY_MS)),
+      ),
     );
 }
 
@@ -117,4 +128,28 @@ export async function consumeBackoffAttempt(
 /** Forgets the attempts of `key` (after a success). */
 export async function clearBackoff(key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, `${KEY_PREFIX}${key}`));
+}
+
+/**
+ * E-mails the public forms together (newsletter, event registration, volunteering, password
+ * reset) may send to one address in a day (docs/decisions/066).
+ */
+export const MAILS_PER_ADDRESS_PER_DAY = 3;
+
+/**
+ * Counts one e-mail a public form is about to send to `address`: false once the address had its
+ * day's share (the caller sends nothing and answers the visitor as always). The row's key holds
+ * an HMAC of the address under AUTH_SECRET, never the address.
+ */
+export async function consumeMailToAddress(address: string, now = Date.now()): Promise<boolean> {
+  if (!isRateLimitingEnabled()) return true;
+  const hashed = createHmac("sha256", getEnv().AUTH_SECRET)
+    .update(address.trim().toLowerCase())
+    .digest("base64url");
+  const { allowed } = await consumeRateLimit(
+    `day|mail|${hashed}`,
+    { max: MAILS_PER_ADDRESS_PER_DAY, window: DAY_MS / 1000 },
+    now,
+  );
+  return allowed;
 }

@@ -1,6 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { SEARCHABLE_PAGES, type SearchablePage } from "~/content/search-pages";
-import { PUBLIC_ROWS } from "~/models/change-visibility.server";
+import { publicImages } from "~/models/images.server";
+import { publicPages } from "~/models/page-visibility.server";
+import { publicPosts } from "~/models/posts.server";
+import { publicVideos } from "~/models/videos.server";
 import {
   matchesAll,
   matchesSearchText,
@@ -9,6 +12,7 @@ import {
   searchText,
   toTsQuery,
 } from "~/shared/arabic-search";
+import { CONTENT_TYPES, type ContentTypeName } from "~/shared/content-types";
 import { pagePublicPath } from "~/shared/page-blocks";
 import { postPath } from "~/shared/paths";
 import { db } from "~/utils/db.server";
@@ -17,7 +21,7 @@ import { images, pageContent, pages, posts, videos } from "../../database/schema
 /**
  * The site search (docs/decisions/045): published, due posts, published videos, images, and the
  * page texts (built-in and edited). Nothing else can come out of here: the public conditions are
- * the realtime filter's own (`PUBLIC_ROWS`), not parameters.
+ * each table's model's own predicate (`publicPosts()`…), not parameters.
  */
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -47,50 +51,68 @@ interface SearchableTable {
   isPublic: SQL | undefined;
 }
 
-const SEARCHABLE_TABLES = (): SearchableTable[] => [
+/**
+ * Each content type's searchable rows, keyed by the registry's names (the compiler asks a new
+ * type for its entry): its columns and its model's public predicate, or null when the type is not
+ * searched. Which kind of hit it is comes from its declaration's `searchKind`, and a type that
+ * declares one must have its columns here (docs/decisions/063).
+ */
+export const SEARCH_SOURCES: Record<ContentTypeName, (() => Omit<SearchableTable, "kind">) | null> =
   {
-    kind: "post",
-    table: posts,
-    id: sql`${posts.id}`,
-    key: sql`${posts.slug}`,
-    title: sql`${posts.title}`,
-    body: sql`${posts.contentText}`,
-    date: sql`${posts.publishedAt}`,
-    isPublic: PUBLIC_ROWS.posts(),
-  },
-  {
-    kind: "video",
-    table: videos,
-    id: sql`${videos.id}`,
-    key: sql`${videos.id}::text`,
-    title: sql`${videos.title}`,
-    body: sql`coalesce(${videos.description}, '')`,
-    date: sql`${videos.createdAt}`,
-    isPublic: PUBLIC_ROWS.videos(),
-  },
-  {
-    kind: "image",
-    table: images,
-    id: sql`${images.id}`,
-    key: sql`${images.id}::text`,
-    title: sql`${images.title}`,
-    body: sql`coalesce(${images.description}, '')`,
-    date: sql`${images.createdAt}`,
-    // Every image is public (they have no status).
-    isPublic: sql`true`,
-  },
-  {
+    posts: () => ({
+      table: posts,
+      id: sql`${posts.id}`,
+      key: sql`${posts.slug}`,
+      title: sql`${posts.title}`,
+      body: sql`${posts.contentText}`,
+      date: sql`${posts.publishedAt}`,
+      isPublic: publicPosts(),
+    }),
+    videos: () => ({
+      table: videos,
+      id: sql`${videos.id}`,
+      key: sql`${videos.id}::text`,
+      title: sql`${videos.title}`,
+      body: sql`coalesce(${videos.description}, '')`,
+      date: sql`${videos.createdAt}`,
+      isPublic: publicVideos(),
+    }),
+    images: () => ({
+      table: images,
+      id: sql`${images.id}`,
+      key: sql`${images.id}::text`,
+      title: sql`${images.title}`,
+      body: sql`coalesce(${images.description}, '')`,
+      date: sql`${images.createdAt}`,
+      isPublic: publicImages(),
+    }),
+    documents: null,
     // Pages built from blocks (docs/decisions/049): `blocks_text` holds their blocks' texts.
-    kind: "built",
-    table: pages,
-    id: sql`${pages.id}`,
-    key: sql`${pages.slug}`,
-    title: sql`${pages.title}`,
-    body: sql`${pages.blocksText}`,
-    date: sql`${pages.publishedAt}`,
-    isPublic: PUBLIC_ROWS.pages(),
-  },
-];
+    pages: () => ({
+      table: pages,
+      id: sql`${pages.id}`,
+      key: sql`${pages.slug}`,
+      title: sql`${pages.title}`,
+      body: sql`${pages.blocksText}`,
+      date: sql`${pages.publishedAt}`,
+      isPublic: publicPages(),
+    }),
+    events: null,
+    campaigns: null,
+    forms: null,
+  };
+
+/** The searched tables: the types whose declaration names a `searchKind`, in the registry's order. */
+export const SEARCHABLE_TABLES = (): SearchableTable[] =>
+  (Object.keys(CONTENT_TYPES) as ContentTypeName[]).flatMap((name) => {
+    const kind = CONTENT_TYPES[name].searchKind;
+    const source = SEARCH_SOURCES[name];
+    if (kind === null && source === null) return [];
+    if (kind === null || kind === "page" || source === null) {
+      throw new Error(`content type ${name}: its searchKind and SEARCH_SOURCES disagree`);
+    }
+    return [{ kind, ...source() }];
+  });
 
 type TableHit = Omit<SearchHit, "body" | "href"> & {
   kind: SearchableTable["kind"];

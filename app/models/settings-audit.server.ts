@@ -1,33 +1,30 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DEFAULT_DONATION_ACCOUNT } from "~/content/site-defaults";
+import { auditSubject, maskAllButLast4 } from "~/shared/audit-subjects";
 import { formatDateTime } from "~/shared/dates";
-import { type Actor, assertRole } from "~/shared/roles";
+import type { Actor } from "~/shared/roles";
 import type { Database } from "~/utils/db.server";
 import { db } from "~/utils/db.server";
 import { logger } from "~/utils/logger.server";
 import { sendMail } from "~/utils/mailer.server";
-import { settingsAudit, users } from "../../database/schema";
+import { users } from "../../database/schema";
+import { recordStaffAction } from "./audit-log.server";
 
 /**
  * The donation account is where gifts are sent, so a change to it must never go unnoticed:
- * each one is recorded (who, when, before, after) in the transaction that saves it, and every
- * administrator is told by e-mail.
+ * each one is recorded in the audit log (who, when, the changed fields before and after, its
+ * numbers by their last four characters) in the transaction that saves it, and every
+ * administrator is told by e-mail (docs/decisions/075).
  */
 
 type DonationAccount = typeof DEFAULT_DONATION_ACCOUNT;
 type DonationField = keyof DonationAccount;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-const FIELD_LABELS: Record<DonationField, string> = {
-  title: "العنوان",
-  description: "الوصف",
-  bank_name: "اسم البنك",
-  account_number: "رقم الحساب",
-  iban: "رقم الآيبان",
-};
-
-/** Shown in e-mails by their last four characters only. */
-const SECRET_FIELDS = new Set<DonationField>(["account_number", "iban"]);
+/** The fields' names and secret fields, as the audited subject declares them. */
+const DONATION_SUBJECT = auditSubject("donation_account");
+const FIELD_LABELS = DONATION_SUBJECT.fields as Record<DonationField, string>;
+const SECRET_FIELDS = new Set<string>(DONATION_SUBJECT.secretFields);
 
 export interface DonationChange {
   changedBy: Pick<Actor, "fullName" | "email">;
@@ -56,28 +53,23 @@ export async function recordDonationChange(
     (field) => fieldValue(before, field) !== fieldValue(entry.after, field),
   );
   if (!fields.length) return null;
-  const [row] = await tx
-    .insert(settingsAudit)
-    .values({
-      key: "donation_account",
-      oldValue: before,
-      newValue: entry.after,
-      changedBy: entry.changedBy.id,
-    })
-    .returning({ changedAt: settingsAudit.changedAt });
+  const pick = (value: Partial<DonationAccount> | null) =>
+    Object.fromEntries(fields.map((field) => [field, fieldValue(value, field)]));
+  await recordStaffAction(tx, {
+    actor: entry.changedBy,
+    subject: "donation_account",
+    action: "updated",
+    item: { id: "donation_account", label: DONATION_SUBJECT.label },
+    before: pick(before),
+    after: pick(entry.after),
+  });
   return {
     changedBy: entry.changedBy,
-    changedAt: row.changedAt,
+    changedAt: new Date(),
     before,
     after: entry.after,
     fields,
   };
-}
-
-/** "••••7519": all but the last four characters hidden, whatever the length. */
-export function maskAllButLast4(value: string): string {
-  if (!value) return "(فارغ)";
-  return `••••${value.length > 4 ? value.slice(-4) : ""}`;
 }
 
 function shown(field: DonationField, value: string): string {
@@ -132,21 +124,4 @@ export async function notifyAdminsOfDonationChange(change: DonationChange, setti
   } catch (error) {
     logger.error({ err: error }, "could not notify the admins of a donation-account change");
   }
-}
-
-/** The latest recorded change of a setting, with the name of who made it (admins only). */
-export async function getLatestSettingChange(actor: Actor | null, key: string) {
-  assertRole(actor, "admin");
-  const [row] = await db
-    .select({
-      changedAt: settingsAudit.changedAt,
-      changedByName: users.fullName,
-      changedByEmail: users.email,
-    })
-    .from(settingsAudit)
-    .leftJoin(users, eq(users.id, settingsAudit.changedBy))
-    .where(eq(settingsAudit.key, key))
-    .orderBy(desc(settingsAudit.changedAt))
-    .limit(1);
-  return row ?? null;
 }

@@ -11,6 +11,7 @@ import { getSiteUrl } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { cachedRead, forgetReads } from "~/utils/read-cache.server";
 import { siteSettings } from "../../database/schema";
+import { recordStaffAction } from "./audit-log.server";
 import { notifyAdminsOfDonationChange, recordDonationChange } from "./settings-audit.server";
 
 export const SETTING_DEFAULTS: SiteSettings = {
@@ -99,6 +100,34 @@ export async function getSettingsForAdmin(actor: Actor | null): Promise<SiteSett
   ) as unknown as SiteSettings;
 }
 
+/** A setting's value as the audit log's before/after: an object's fields, or `value`. */
+const asFields = (value: unknown): Record<string, unknown> | null =>
+  value === undefined || value === null
+    ? null
+    : typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value: JSON.stringify(value) };
+
+/** Records a changed setting (other than the donation account) in the audit log, in `tx`. */
+async function recordSettingChange(
+  tx: Parameters<typeof recordStaffAction>[0],
+  admin: Actor,
+  key: string,
+  before: unknown,
+  after: unknown,
+) {
+  if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) return null;
+  await recordStaffAction(tx, {
+    actor: admin,
+    subject: "settings",
+    action: "updated",
+    item: { id: key, label: key },
+    before: asFields(before),
+    after: asFields(after),
+  });
+  return null;
+}
+
 /**
  * Stores one setting; only an administrator may. Answers the stored value read back, and
  * throws when the database refuses (so no one is told "updated" when nothing was saved).
@@ -133,7 +162,7 @@ export async function updateSetting<K extends SettingKey>(
             before: previous?.value ?? null,
             after: row.value as DonationAccount,
           })
-        : null;
+        : await recordSettingChange(tx, admin, key, previous?.value, row.value);
     return { stored: row.value, donationChange };
   });
   forgetReads({ table: "site_settings" });

@@ -3,11 +3,12 @@ import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
 import { readCountedPage } from "~/shared/pagination";
-import { type Actor, assertRole, normaliseRole, type Role } from "~/shared/roles";
+import { type Actor, assertRole, normaliseRole, ROLE_LABELS, type Role } from "~/shared/roles";
 import { roles } from "~/shared/statuses";
 import { type Database, db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { accounts, sessions, siteSettings, users, verifications } from "../../database/schema";
+import { recordStaffAction } from "./audit-log.server";
 
 /** site_settings row written once by the first-run setup; never exposed publicly. */
 const SETUP_KEY = "setup";
@@ -28,7 +29,12 @@ export async function isSetupComplete(): Promise<boolean> {
   return Boolean(admin);
 }
 
-export class SetupClosedError extends Error {}
+/** The first administrator exists: setting the site up again is refused (403). */
+export class SetupClosedError extends ForbiddenError {
+  constructor() {
+    super("تم إعداد الموقع مسبقاً");
+  }
+}
 
 type Executor = Pick<Database, "insert">;
 
@@ -197,7 +203,7 @@ export async function changeUserRole(actor: Actor | null, userId: string, role: 
   const primaryAdminEmail = await getPrimaryAdminEmail();
   return db.transaction(async (tx) => {
     const [target] = await tx
-      .select({ id: users.id, fullName: users.fullName, email: users.email })
+      .select({ id: users.id, fullName: users.fullName, email: users.email, role: users.role })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -208,6 +214,15 @@ export async function changeUserRole(actor: Actor | null, userId: string, role: 
       throw new RoleChangeRefusedError();
     }
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    // In the audit log with the change, in this transaction (docs/decisions/075).
+    await recordStaffAction(tx, {
+      actor: admin,
+      subject: "users",
+      action: "role_changed",
+      item: { id: target.id, label: target.fullName || target.email },
+      before: { role: ROLE_LABELS[normaliseRole(target.role)] },
+      after: { role: ROLE_LABELS[role] },
+    });
     return { ...target, role };
   });
 }

@@ -9,6 +9,9 @@ import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.serve
 import { logger } from "~/utils/logger.server";
 import { categories, users, videos } from "../../database/schema";
 
+/** A video is public when published (spec §2.7). */
+export const publicVideos = () => eq(videos.status, "published");
+
 /** What the staff list shows of a video. */
 const staffVideoColumns = {
   id: videos.id,

@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, lt, or, type SQL } from "drizzle-orm";
-import { availabilityLabels, interestLabels } from "~/content/volunteer";
+import { availabilityLabels, interestLabels, VOLUNTEER_STATUS_LABELS } from "~/content/volunteer";
 import { NotFoundError } from "~/shared/domain-errors";
 import { cityName, localMobile } from "~/shared/outreach-fields";
 import { readCountedPage } from "~/shared/pagination";
@@ -11,6 +11,8 @@ import { getSiteUrl } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { sendMail } from "~/utils/mailer.server";
 import { users, volunteers } from "../../database/schema";
+import { recordStaffAction } from "./audit-log.server";
+import { consumeMailToAddress } from "./rate-limits.server";
 
 export type Volunteer = typeof volunteers.$inferSelect;
 
@@ -75,7 +77,7 @@ async function notifyAboutVolunteer(row: Volunteer) {
       }),
     ),
   );
-  if (row.email) {
+  if (row.email && (await consumeMailToAddress(row.email))) {
     await sendMail({
       to: row.email,
       subject: "وصلنا طلب تطوعك — جمعية رفق",
@@ -147,20 +149,41 @@ export async function listVolunteersPageForStaff(
   });
 }
 
-/** Moves a registration along (new → contacted → accepted/declined) and keeps staff's note. */
+/**
+ * Moves a registration along (new → contacted → accepted/declined) and keeps staff's note. In the
+ * audit log with it (docs/decisions/075): the status before and after, or that a note was
+ * written — never the note nor the person's name, which the log would keep past an erasure.
+ */
 export async function updateVolunteer(
   actor: Actor | null,
   id: string,
   input: { status: VolunteerStatus; staffNote: string | null },
 ) {
-  assertRole(actor, "editor");
+  const staff = assertRole(actor, "editor");
   if (!isUuid(id)) throw notFound();
-  const [row] = await db
-    .update(volunteers)
-    .set({ status: input.status, staffNote: input.staffNote, updatedAt: new Date() })
-    .where(eq(volunteers.id, id))
-    .returning({ id: volunteers.id });
-  if (!row) throw notFound();
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: volunteers.status })
+      .from(volunteers)
+      .where(eq(volunteers.id, id))
+      .for("update");
+    if (!current) throw notFound();
+    await tx
+      .update(volunteers)
+      .set({ status: input.status, staffNote: input.staffNote, updatedAt: new Date() })
+      .where(eq(volunteers.id, id));
+    const moved = current.status !== input.status;
+    await recordStaffAction(tx, {
+      actor: staff,
+      subject: "outreach",
+      action: moved ? "state_changed" : "noted",
+      item: { id, label: "طلب تطوع" },
+      ...(moved && {
+        before: { status: VOLUNTEER_STATUS_LABELS[current.status] },
+        after: { status: VOLUNTEER_STATUS_LABELS[input.status] },
+      }),
+    });
+  });
 }
 
 /** A person asked to be forgotten: their row goes (admins only). */

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { updateOwnProfile } from "~/models/users.server";
 import { getAuth } from "~/services/auth.server";
@@ -9,6 +8,7 @@ import {
   changePasswordSchema,
   personalInfoSchema,
 } from "~/shared/auth-schemas";
+import { parseForm } from "~/shared/form-validation";
 import type { Actor } from "~/shared/roles";
 import { authErrorMessage } from "~/utils/auth-errors.server";
 import { isRefusedValue, REQUEST_INVALID_VALUES } from "~/utils/form-data.server";
@@ -27,7 +27,7 @@ function answer(
 
 async function updateProfile(actor: Actor, formData: FormData) {
   const intent = "update-profile";
-  const submission = parseWithZod(formData, { schema: personalInfoSchema });
+  const submission = parseForm(formData, { schema: personalInfoSchema });
   if (submission.status !== "success") {
     return answer({ intent, reply: submission.reply() }, { status: 400 });
   }
@@ -63,7 +63,7 @@ async function updateProfile(actor: Actor, formData: FormData) {
  */
 async function changePassword(request: Request, formData: FormData) {
   const intent = "change-password";
-  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const submission = parseForm(formData, { schema: changePasswordSchema });
   const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success") {
     return answer({ intent, reply: submission.reply({ hideFields }) }, { status: 400 });

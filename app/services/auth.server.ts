@@ -7,6 +7,7 @@ import {
   type BackoffRule,
   clearBackoff,
   consumeBackoffAttempt,
+  consumeMailToAddress,
   consumeRateLimit,
   isRateLimitingEnabled,
   type RateLimitRule,
@@ -178,6 +179,8 @@ function createAuth() {
         await keepOnlyResetToken(user.id, null);
       },
       async sendResetPassword({ user, token }) {
+        // Over the address's mails for the day (docs/decisions/066): the earlier links stay.
+        if (!(await consumeMailToAddress(user.email))) return;
         await keepOnlyResetToken(user.id, token);
         const base = (await getSiteUrlSetting()) ?? siteUrl;
         const link = `${base}/auth?reset=true&token=${encodeURIComponent(token)}`;
@@ -201,6 +204,7 @@ function createAuth() {
       autoSignInAfterVerification: false,
       // No name in the message: anyone can sign up with any name and someone else's address.
       async sendVerificationEmail({ user, url }) {
+        if (!(await consumeMailToAddress(user.email))) return;
         await sendMail({
           to: user.email,
           subject: "تأكيد البريد الإلكتروني — جمعية رفق",

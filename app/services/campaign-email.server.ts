@@ -1,4 +1,5 @@
 import { emailBodyHtml, htmlToPlainText } from "~/utils/rich-text.server";
+import { countedCampaignLinks } from "./campaign-links.server";
 
 /**
  * A campaign as the e-mail every subscriber gets (docs/decisions/051): right-to-left HTML that
@@ -15,6 +16,8 @@ export interface CampaignEmailInput {
   unsubscribeUrl: string;
   /** Where the campaign can be read on the site, when it is in the archive. */
   archiveUrl?: string;
+  /** A sent campaign's id: its links then go through the counting redirect (decision 074). */
+  countLinksOf?: string;
 }
 
 export const ASSOCIATION_NAME = "جمعية رفق";
@@ -32,7 +35,10 @@ const FONT = "font-family:Tahoma,'Segoe UI',Arial,sans-serif";
 
 export function renderCampaignEmail(input: CampaignEmailInput): { html: string; text: string } {
   const subject = escapeHtml(input.subject);
-  const body = emailBodyHtml(input.bodyHtml, input.siteUrl);
+  const rendered = emailBodyHtml(input.bodyHtml, input.siteUrl);
+  const body = input.countLinksOf
+    ? countedCampaignLinks(rendered, input.countLinksOf, input.siteUrl)
+    : rendered;
   const archiveLink = input.archiveUrl
     ? `<a href="${escapeHtml(input.archiveUrl)}" style="color:#0f5a4f">اقرأها على الموقع</a> · `
     : "";

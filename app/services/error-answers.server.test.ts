@@ -8,9 +8,13 @@ import {
   ForbiddenError,
   InvalidInputError,
   NotFoundError,
+  PayloadTooLargeError,
+  TooManyRequestsError,
   UnauthenticatedError,
 } from "~/shared/domain-errors";
 import { assertRole, FORBIDDEN_MESSAGE } from "~/shared/roles";
+import { tooManyAttempts } from "~/utils/auth-errors.server";
+import { REQUEST_TOO_LARGE } from "~/utils/form-data.server";
 import { expectLog } from "../../tests/support/logs";
 import {
   buildAnsweringRefusals,
@@ -65,19 +69,27 @@ describe("the kinds of refusal", () => {
 });
 
 describe("answers of an action", () => {
-  test("throwRefusal throws a refusal as its HTTP answer and a Response as it is", async () => {
+  test("throwRefusal throws a refusal as its HTTP answer; anything else returns", async () => {
     const answer = thrownBy(() => throwRefusal(new NotFoundError("الفيديو غير موجود")));
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(404);
     expect(await (answer as Response).text()).toBe("الفيديو غير موجود");
-    const redirect = new Response(null, { status: 302 });
-    expect(thrownBy(() => throwRefusal(redirect))).toBe(redirect);
     expect(throwRefusal(new Error("disk full"))).toBeUndefined();
+  });
+
+  test("a 429 says when to try again; a 413 is the body reader's", async () => {
+    const limited = httpAnswerOf(new TooManyRequestsError(tooManyAttempts(120), 120));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("120");
+    expect(await limited.text()).toBe(tooManyAttempts(120));
+    const large = httpAnswerOf(new PayloadTooLargeError(REQUEST_TOO_LARGE));
+    expect(large.status).toBe(413);
+    expect(await large.text()).toBe(REQUEST_TOO_LARGE);
   });
 
   test("failureStatus: the refusal's own, 400 for a value PostgreSQL refused, else 500", () => {
     expect(failureStatus(new ConflictError("تغيّرت الحالة"))).toBe(409);
-    expect(failureStatus(new Response("", { status: 413 }))).toBe(413);
+    expect(failureStatus(new PayloadTooLargeError(REQUEST_TOO_LARGE))).toBe(413);
     expect(failureStatus(Object.assign(new Error("bad"), { code: "22P02" }))).toBe(400);
     expect(failureStatus(new Error("connection lost"))).toBe(500);
   });
@@ -85,9 +97,8 @@ describe("answers of an action", () => {
   test("only 401 and 403 are access refusals", () => {
     expect(isAccessRefusal(new ForbiddenError(FORBIDDEN_MESSAGE))).toBe(true);
     expect(isAccessRefusal(new UnauthenticatedError("x"))).toBe(true);
-    expect(isAccessRefusal(new Response("", { status: 403 }))).toBe(true);
     expect(isAccessRefusal(new NotFoundError("x"))).toBe(false);
-    expect(isAccessRefusal(new Response("", { status: 404 }))).toBe(false);
+    expect(isAccessRefusal(new TooManyRequestsError("x", 60))).toBe(false);
   });
 
   test("refusalAnswer says the refusal's message, or the one given, with its status", () => {

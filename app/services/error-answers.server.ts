@@ -6,9 +6,11 @@ import {
   DomainError,
   ForbiddenError,
   InvalidInputError,
+  TooManyRequestsError,
   UnauthenticatedError,
 } from "~/shared/domain-errors";
-import { isRefusedValue } from "~/utils/form-data.server";
+import { isRefusedValue, REQUEST_INVALID_VALUES } from "~/utils/form-data.server";
+import { logger } from "~/utils/logger.server";
 
 /**
  * The one mapper from a model's refusal (app/shared/domain-errors.ts) to what the browser gets:
@@ -16,34 +18,60 @@ import { isRefusedValue } from "~/utils/form-data.server";
  * (docs/decisions/041).
  */
 
-/** The HTTP answer to a refusal: its status with its Arabic message as the body. */
-export const httpAnswerOf = (error: DomainError) =>
-  new Response(error.message, { status: error.status });
+/** The headers a refusal carries whatever form it is answered in: `Retry-After` for a 429. */
+export function refusalHeaders(error: DomainError): Record<string, string> {
+  return error instanceof TooManyRequestsError
+    ? { "Retry-After": String(error.retryAfterSeconds) }
+    : {};
+}
 
-/** Throws a refusal as its HTTP answer (and a Response as it is); anything else returns. */
+/** The HTTP answer to a refusal: its status with its Arabic message as the body. */
+export function httpAnswerOf(error: DomainError): Response {
+  const headers = { "Content-Type": "text/plain; charset=utf-8", ...refusalHeaders(error) };
+  return new Response(error.message, { status: error.status, headers });
+}
+
+/** Throws a refusal as its HTTP answer; anything else returns. */
 export function throwRefusal(error: unknown): void {
   if (error instanceof DomainError) throw httpAnswerOf(error);
-  if (error instanceof Response) throw error;
 }
 
 /** Refusals of who is asking (401, 403): the error page shows them, not a toast. */
 export const isAccessRefusal = (error: unknown) =>
-  error instanceof UnauthenticatedError ||
-  error instanceof ForbiddenError ||
-  (error instanceof Response && (error.status === 401 || error.status === 403));
+  error instanceof UnauthenticatedError || error instanceof ForbiddenError;
 
 /**
  * The status a failed action answers with: a refusal's own, 400 for a value PostgreSQL refused,
  * 500 for a real failure.
  */
 export function failureStatus(error: unknown): number {
-  if (error instanceof DomainError || error instanceof Response) return error.status;
+  if (error instanceof DomainError) return error.status;
   return isRefusedValue(error) ? 400 : 500;
 }
 
 /** An action's refusal answered as data: `ok: false` with its message (or `message`). */
 export const refusalAnswer = (error: DomainError, message = error.message) =>
   data<ActionResult>({ ok: false, message }, { status: error.status });
+
+/**
+ * A fetcher's answer to whatever stopped it, as data and never thrown (a thrown answer would
+ * replace the page with the error screen): a refusal's status and message, 400 for a value
+ * PostgreSQL refused, else `failed` with 500, logged as `what`.
+ */
+export function fetcherFailure<T extends { ok: false; message: string }>(
+  error: unknown,
+  { failed, what }: { failed: string; what: string },
+) {
+  if (error instanceof DomainError) {
+    const init = { status: error.status, headers: refusalHeaders(error) };
+    return data({ ok: false, message: error.message } as T, init);
+  }
+  if (isRefusedValue(error)) {
+    return data({ ok: false, message: REQUEST_INVALID_VALUES } as T, { status: 400 });
+  }
+  logger.error({ err: error }, `${what} failed`);
+  return data({ ok: false, message: failed } as T, { status: 500 });
+}
 
 type DomainErrorKind = abstract new (...args: never[]) => DomainError;
 
@@ -65,7 +93,10 @@ export function formRefusal(
   const { field, message } = error;
   const errors =
     field === null ? { formErrors: [message] } : { fieldErrors: { [field]: [message] } };
-  return formAnswer({ intent, reply: submission.reply(errors) }, { status: error.status });
+  return formAnswer(
+    { intent, reply: submission.reply(errors) },
+    { status: error.status, headers: refusalHeaders(error) },
+  );
 }
 
 /** A loader or action whose refusals become their HTTP answers, as React Router expects. */

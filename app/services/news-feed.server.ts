@@ -4,17 +4,20 @@ import { SITE_NAME } from "~/shared/meta";
 import { excerptOf, LIST_EXCERPT_LENGTH } from "~/shared/news";
 import { postPath } from "~/shared/paths";
 import { now } from "~/utils/clock.server";
-import { getEnv } from "~/utils/env.server";
+import { getSiteUrl } from "~/utils/env.server";
 import { atom1, type FeedChannel, rss2 } from "~/utils/feed-xml.server";
 import { feedPostHtml } from "~/utils/rich-text.server";
 
 // What feed readers and robots read: robots.txt and the news feed (the sitemap is
 // ./sitemap.server.ts). The feed lists published, due posts only (listFeedPosts), like the news page.
 
-/** The site's public address without a trailing slash: the setting, else SITE_URL, else the request's. */
-export async function publicBaseUrl(request: Request): Promise<string> {
-  const configured = (await getSiteUrlSetting().catch(() => null)) ?? getEnv().SITE_URL;
-  return (configured ?? new URL(request.url).origin).replace(/\/$/, "");
+/**
+ * The site's public address without a trailing slash: the setting, else SITE_URL (default
+ * `http://localhost:PORT`). Never the request's Host: what is cached or shared must not be
+ * decided by whoever sent the first request (docs/decisions/066).
+ */
+export async function publicBaseUrl(): Promise<string> {
+  return (await getSiteUrlSetting().catch(() => null)) ?? getSiteUrl();
 }
 
 const absolute = (base: string, path: string) =>

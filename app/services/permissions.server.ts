@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { findActorById, findSessionActor } from "~/models/session-actor.server";
 import { passesStaffTwoFactor, requireStaffTwoFactor } from "~/services/two-factor.server";
+import { ForbiddenError } from "~/shared/domain-errors";
 import { type Actor, FORBIDDEN_MESSAGE, hasRole, type Role } from "~/shared/roles";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -102,9 +103,7 @@ export async function requireUser(request: Request): Promise<Actor> {
  */
 export async function requireRole(request: Request, role: Role): Promise<Actor> {
   const actor = await requireUser(request);
-  if (!hasRole(actor, role)) {
-    throw new Response(FORBIDDEN_MESSAGE, { status: 403, statusText: "Forbidden" });
-  }
+  if (!hasRole(actor, role)) throw new ForbiddenError(FORBIDDEN_MESSAGE);
   return hasRole(actor, "editor") ? requireStaffTwoFactor(actor) : actor;
 }
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import type { z } from "zod";
 import {
@@ -7,9 +6,11 @@ import {
   type RateLimitRule,
 } from "~/models/rate-limits.server";
 import { formAnswer } from "~/shared/action-result";
+import { TooManyRequestsError } from "~/shared/domain-errors";
+import { parseForm } from "~/shared/form-validation";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { tooManyAttempts } from "../utils/auth-errors.server";
-import { readFormData } from "../utils/form-data.server";
+import { type ReadCaps, readFormData } from "../utils/form-data.server";
 import { logger } from "../utils/logger.server";
 import { clientAddress } from "./auth.server";
 import { formRefusal } from "./error-answers.server";
@@ -32,13 +33,7 @@ export async function limitPublicForm(request: Request, form: string, rule = PUB
   const client = clientAddress(request) ?? "unknown";
   const { allowed, retryAfterSeconds } = await consumeRateLimit(`${form}|ip|${client}`, rule);
   if (allowed) return;
-  throw new Response(tooManyAttempts(retryAfterSeconds), {
-    status: 429,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Retry-After": String(retryAfterSeconds),
-    },
-  });
+  throw new TooManyRequestsError(tooManyAttempts(retryAfterSeconds), retryAfterSeconds);
 }
 
 /** Whether a robot filled in the hidden field (people never see it). */
@@ -61,6 +56,8 @@ export interface PublicFormFlow<Schema extends z.ZodType, Saved = unknown> {
   done: string;
   /** Where a sent form goes when it depends on what was kept (an event registration's page). */
   doneWith?: (saved: Saved) => string;
+  /** The body's caps, for a form with files (a built form's, docs/decisions/070 and 071). */
+  caps?: ReadCaps;
 }
 
 /**
@@ -70,12 +67,12 @@ export interface PublicFormFlow<Schema extends z.ZodType, Saved = unknown> {
  */
 export async function publicFormAction<Schema extends z.ZodType, Saved = unknown>(
   request: Request,
-  { form, schema, save, saveFailed, what, done, doneWith }: PublicFormFlow<Schema, Saved>,
+  { form, schema, save, saveFailed, what, done, doneWith, caps }: PublicFormFlow<Schema, Saved>,
 ) {
   await limitPublicForm(request, form);
-  const formData = await readFormData(request);
+  const formData = await readFormData(request, caps);
   if (isHoneypotFilled(formData)) return redirect(done);
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema });
   if (submission.status !== "success") {
     return formAnswer({ intent: form, reply: submission.reply() }, { status: 400 });
   }

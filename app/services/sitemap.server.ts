@@ -1,10 +1,12 @@
 import { MENU, type MenuItem } from "~/content/menu";
+import { countPublicForms, listPublicFormAddresses } from "~/models/built-forms.server";
 import { countPublishedEvents, listPublishedEventAddresses } from "~/models/events.server";
 import { countPublishedPages, listPublishedPagePaths } from "~/models/pages.server";
 import { countPublishedPosts, listPublishedPostAddresses } from "~/models/posts.server";
 import { eventPath } from "~/shared/events";
+import { builtFormPath } from "~/shared/form-builder";
 import { postPath } from "~/shared/paths";
-import { SITEMAP_SOURCE_LISTS, type SitemapSourceName } from "~/shared/sitemap";
+import { SITEMAP_SOURCE_LISTS } from "~/shared/sitemap";
 
 // The sitemap as search engines read it (docs/decisions/053): `/sitemap.xml` is an index of
 // parts, `/sitemap/<source>-<n>.xml`, each at most SITEMAP_PART_SIZE addresses of one source and
@@ -21,8 +23,8 @@ export interface SitemapEntry {
 
 /**
  * A kind of address the sitemap lists: how many addresses it has, and one window of them in a
- * stable order. Adding one is a line in SITEMAP_SOURCE_LISTS (app/shared/sitemap.ts: its name and
- * the lists whose changes alter it) and its reader in SITEMAP_READERS below.
+ * stable order. Adding one is its name in SITEMAP_SOURCE_LISTS (app/shared/sitemap.ts: a content
+ * type's `sitemapPart`) and its reader in SITEMAP_READERS below.
  */
 export interface SitemapReader {
   count(): Promise<number>;
@@ -77,18 +79,34 @@ const eventPages: SitemapReader = {
     })),
 };
 
-/** The reader of each source named in SITEMAP_SOURCE_LISTS (the type asks for every one). */
-const SITEMAP_READERS: Record<SitemapSourceName, SitemapReader> = {
+/** Open forms' pages (docs/decisions/071). */
+const formPages: SitemapReader = {
+  count: countPublicForms,
+  read: async (window) =>
+    (await listPublicFormAddresses(window)).map((form) => ({
+      path: builtFormPath(form.slug),
+      lastmod: form.updatedAt,
+    })),
+};
+
+/** The reader of each source named in SITEMAP_SOURCE_LISTS. */
+const SITEMAP_READERS: Record<string, SitemapReader> = {
   pages: sitePages,
   posts: newsPosts,
   built: builtPages,
   events: eventPages,
+  forms: formPages,
 };
 
 /** Every source of the sitemap, in the index's order. */
-export const SITEMAP_SOURCES: readonly SitemapSource[] = (
-  Object.keys(SITEMAP_SOURCE_LISTS) as SitemapSourceName[]
-).map((name) => ({ name, ...SITEMAP_READERS[name] }));
+export const SITEMAP_SOURCES: readonly SitemapSource[] = Object.keys(SITEMAP_SOURCE_LISTS).map(
+  (name) => {
+    const reader = SITEMAP_READERS[name];
+    // A part a declaration names without its reader is a mistake of the code, found at start.
+    if (!reader) throw new Error(`sitemap part "${name}" has no reader in SITEMAP_READERS`);
+    return { name, ...reader };
+  },
+);
 
 const xmlEscape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

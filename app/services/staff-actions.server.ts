@@ -1,9 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
+import { auditContentWrite } from "~/models/audit-log.server";
 import type { ActionResult, Toast } from "~/shared/action-result";
-import type { Actor } from "~/shared/roles";
-import { toastHeader } from "~/utils/toast.server";
+import type { ContentType, RowToast } from "~/shared/content-type";
+import { staffSection } from "~/shared/content-types";
+import { parseForm } from "~/shared/form-validation";
+import { type Actor, assertRole } from "~/shared/roles";
+import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { readFormData } from "../utils/form-data.server";
 import { logger } from "../utils/logger.server";
 import { failureStatus, isAccessRefusal, throwRefusal } from "./error-answers.server";
@@ -22,7 +25,7 @@ const listIntentSchema = z.object({
 
 /** The row button's intent and id, or null when the form is something else. */
 export function parseListIntent(formData: FormData) {
-  const submission = parseWithZod(formData, { schema: listIntentSchema });
+  const submission = parseForm(formData, { schema: listIntentSchema });
   return submission.status === "success" ? submission.value : null;
 }
 
@@ -59,6 +62,34 @@ export async function respondToMutation(
 
 export interface ListMutation extends MutationMessages {
   run(actor: Actor | null, id: string): Promise<unknown>;
+}
+
+/**
+ * A list's row buttons, their toasts as its type declares them: `toggle` for the publish
+ * toggle, `remove` for the delete button.
+ */
+export function listMutations(
+  type: ContentType,
+  run: { toggle?: ListMutation["run"]; remove: ListMutation["run"] },
+): Partial<Record<ListIntent, ListMutation>> {
+  const { toggled, deleted } = type.list;
+  // Each row button's write is recorded in the audit log with it (docs/decisions/075).
+  const audited =
+    (fn: ListMutation["run"], action: "publish-toggle" | "deleted"): ListMutation["run"] =>
+    (actor, id) =>
+      auditContentWrite(actor, type, action, id, () => fn(actor, id));
+  const mutation = (fn: ListMutation["run"], title: string, words: RowToast): ListMutation => ({
+    run: fn,
+    success: { type: "success", title, description: words.done },
+    failure: words.failed,
+  });
+  return {
+    ...(run.toggle &&
+      toggled && {
+        "publish-toggle": mutation(audited(run.toggle, "publish-toggle"), "تم التحديث", toggled),
+      }),
+    ...(deleted && { delete: mutation(audited(run.remove, "deleted"), "تم الحذف", deleted) }),
+  };
 }
 
 /**
@@ -103,4 +134,23 @@ export async function loadStaffList<T>(
     logger.error({ err: error }, `failed to list ${what} for the staff`);
     return { items: [] as T[], loadError: loadFailed };
   }
+}
+
+/**
+ * The action of a "restore" button (posts, pages): an editor puts an earlier revision back (a
+ * new save) and returns to the edit form with the type's declared toast.
+ */
+export async function restoreRevisionAction(
+  request: Request,
+  { id, revisionId }: { id: string; revisionId: string },
+  type: ContentType,
+  restore: (actor: Actor | null, id: string, revisionId: string) => Promise<unknown>,
+) {
+  const actor = assertRole(await getStaffActor(request), "editor");
+  await auditContentWrite(actor, type, "restored", id, () => restore(actor, id, revisionId));
+  return redirectWithToast(staffSection(type.name).edit(id), {
+    type: "success",
+    title: "تمت الاستعادة",
+    description: type.form.restored,
+  });
 }

@@ -1,21 +1,31 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type Params } from "react-router";
+import type { Params } from "react-router";
 import type { z } from "zod";
+import { auditContentWrite } from "~/models/audit-log.server";
 import { listCategories } from "~/models/categories.server";
+import {
+  consumeRateLimit,
+  isRateLimitingEnabled,
+  type RateLimitRule,
+} from "~/models/rate-limits.server";
 import { formAnswer, type Toast } from "~/shared/action-result";
+import type { ContentType } from "~/shared/content-type";
+import { staffSection } from "~/shared/content-types";
+import { NotFoundError, PayloadTooLargeError, TooManyRequestsError } from "~/shared/domain-errors";
+import { parseForm } from "~/shared/form-validation";
 import { type Actor, assertRole } from "~/shared/roles";
+import { arabicDuration } from "~/utils/auth-errors.server";
+import type { BodyCaps } from "~/utils/body-caps.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import {
   isMissingReference,
   isRefusedValue,
   REQUEST_INVALID_VALUES,
   readFormData,
-  UPLOAD_MAX_BYTES,
 } from "../utils/form-data.server";
 import { IMAGE_TOO_LARGE, ImageUploadError, UPLOAD_FAILED } from "../utils/image-upload.server";
 import { logger } from "../utils/logger.server";
-import { formRefusal, throwRefusal } from "./error-answers.server";
+import { formRefusal, refusalHeaders, throwRefusal } from "./error-answers.server";
 import { getStaffActor, requireRole } from "./permissions.server";
 
 export interface StaffFormLoad<T> {
@@ -53,49 +63,85 @@ export async function loadStaffForm<T>(
     logger.error({ err: error, id: params.id }, `failed to load a ${what} for editing`);
     return { entry: null, categories, loadError: loadFailed };
   }
-  if (!entry) throw data(notFoundMessage, { status: 404 });
+  if (!entry) throw new NotFoundError(notFoundMessage);
   return { entry, categories, loadError: null };
 }
 
-/** How large a form with a file may be, and what its file field says when it is larger. */
-export interface FileLimit {
-  maxBytes: number;
-  tooLarge: string;
+/**
+ * Files one member of staff may upload in ten minutes (issue 35: one editor stored 12 × 1 MB in
+ * 0.2 s): a day's batch of photos fits, a script filling the disk does not.
+ */
+export const STAFF_UPLOAD_LIMIT: RateLimitRule = { max: 30, window: 10 * 60 };
+
+export const tooManyUploads = (retryAfterSeconds: number) =>
+  `رفعت ملفات كثيرة خلال وقت قصير، يرجى الانتظار ${arabicDuration(retryAfterSeconds)} ثم المحاولة مرة أخرى`;
+
+/**
+ * Counts the files `formData` carries against `actor`'s upload rate (the rate-limit rows every
+ * process shares) and throws a TooManyRequestsError (429, its wait as `Retry-After`) when over
+ * it. Every staff form with a file and the card lists' images pass here before anything is stored.
+ */
+export async function limitStaffUploads(actor: Actor, formData: FormData): Promise<void> {
+  if (!isRateLimitingEnabled()) return;
+  let wait: number | null = null;
+  for (const value of formData.values()) {
+    if (!(value instanceof File) || value.size === 0) continue;
+    const { allowed, retryAfterSeconds } = await consumeRateLimit(
+      `upload|user|${actor.id}`,
+      STAFF_UPLOAD_LIMIT,
+    );
+    if (!allowed) wait = retryAfterSeconds;
+  }
+  if (wait !== null) throw new TooManyRequestsError(tooManyUploads(wait), wait);
 }
-const IMAGE_LIMIT: FileLimit = { maxBytes: UPLOAD_MAX_BYTES, tooLarge: IMAGE_TOO_LARGE };
+
+/** How a staff form's body is read: its caps, and its file field with that field's message. */
+export interface StaffFormBody {
+  /** The form's caps (app/utils/body-caps.server.ts); a form of short fields by default. */
+  caps?: BodyCaps;
+  /** The form's file field, when it has one. */
+  imageField?: string;
+  /** What the file field says when the file is too large; an image's by default. */
+  fileTooLarge?: string;
+}
 
 /**
  * The body of a staff form's action. The role is checked before the body is read (the model
- * checks again); a form with a file allows the larger upload size, and a body refused as too
- * large answers 413 with only the file field's error (no values to echo). Any other malformed
- * body is thrown as readFormData's 4xx.
+ * checks again). A file over its field's limit is received and dropped (readFormData), so the
+ * field's schema says so beside it and the other fields come back; only a body past the caps'
+ * `maxBytes` answers 413 with the file field's error alone (no values to echo). Any other
+ * malformed body is thrown as readFormData's 4xx.
  */
 export async function readStaffForm(
   request: Request,
-  imageField?: string,
-  fileLimit: FileLimit = IMAGE_LIMIT,
+  { caps, imageField, fileTooLarge = IMAGE_TOO_LARGE }: StaffFormBody = {},
 ) {
   const actor = assertRole(await getStaffActor(request), "editor");
-  if (!imageField) return { actor, formData: await readFormData(request), refusal: null };
-  try {
-    return {
-      actor,
-      formData: await readFormData(request, { maxBytes: fileLimit.maxBytes }),
-      refusal: null,
-    };
-  } catch (error) {
-    if (!(error instanceof Response) || error.status !== 413) throw error;
+  // A refusal of the body (too large, or over the upload rate) said beside the file field, with
+  // the refusal's status and headers (Retry-After); without a file field it is thrown as is.
+  const refusal = (error: PayloadTooLargeError | TooManyRequestsError, field: string) => {
+    const message = error instanceof PayloadTooLargeError ? fileTooLarge : error.message;
     const reply: SubmissionResult<string[]> = {
       status: "error",
-      error: { [imageField]: [fileLimit.tooLarge] },
+      error: { [field]: [message] },
     };
-    return { actor, formData: null, refusal: formAnswer({ reply }, { status: 413 }) };
+    const init = { status: error.status, headers: refusalHeaders(error) };
+    return { actor, formData: null, refusal: formAnswer({ reply }, init) };
+  };
+  try {
+    const formData = await readFormData(request, caps);
+    await limitStaffUploads(actor, formData);
+    return { actor, formData, refusal: null };
+  } catch (error) {
+    const refused = error instanceof PayloadTooLargeError || error instanceof TooManyRequestsError;
+    if (!refused || !imageField) throw error;
+    return refusal(error, imageField);
   }
 }
 
 export const CATEGORY_GONE = "التصنيف المختار لم يعد موجوداً، اختر تصنيفاً آخر";
 
-export interface StaffFormFlow<Schema extends z.ZodType> {
+export interface StaffFormFlow<Schema extends z.ZodType> extends StaffFormBody {
   /** The form's schema (a function when it depends on new or edit). */
   schema: Schema | ((isEdit: boolean) => Schema);
   /**
@@ -108,12 +154,8 @@ export interface StaffFormFlow<Schema extends z.ZodType> {
   saveFailed: string;
   /** What the form saves, for the logs ("post", "video", "gallery image"). */
   what: string;
-  /** The form's file field, when it has one. */
-  imageField?: string;
-  /** The limit of a form whose file is not an image (a document's PDF); images' by default. */
-  fileLimit?: FileLimit;
-  /** Where a saved form returns, and its toasts. */
-  done: { to: string; created: Toast; updated: Toast };
+  /** Its content type: a saved form returns to its list, with its declared toasts. */
+  type: ContentType;
 }
 
 /**
@@ -125,42 +167,47 @@ export async function staffFormAction<Schema extends z.ZodType>(
   params: Params,
   flow: StaffFormFlow<Schema>,
 ) {
-  const { actor, formData, refusal } = await readStaffForm(
-    request,
-    flow.imageField,
-    flow.fileLimit,
-  );
+  const { actor, formData, refusal } = await readStaffForm(request, flow);
   if (refusal) return refusal;
   const schema = typeof flow.schema === "function" ? flow.schema(Boolean(params.id)) : flow.schema;
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema });
+  // A list's button (add, move, remove a form's field) without JavaScript: the changed form back.
+  if (submission.status === undefined) return formAnswer({ reply: submission.reply() });
   if (submission.status !== "success")
     return formAnswer({ reply: submission.reply() }, { status: 400 });
   try {
-    await flow.save(actor, submission.value as z.output<Schema>, params.id);
+    const action = params.id ? "updated" : "created";
+    await auditContentWrite(actor, flow.type, action, params.id, () =>
+      flow.save(actor, submission.value as z.output<Schema>, params.id),
+    );
   } catch (error) {
+    if (error instanceof ImageUploadError && flow.imageField) {
+      return imageSaveRefusal(submission, flow.imageField, error);
+    }
     return (
       formRefusal(submission, error) ??
       staffSaveFailure(submission, error, { ...flow, id: params.id })
     );
   }
-  return redirectWithToast(flow.done.to, params.id ? flow.done.updated : flow.done.created);
+  return redirectWithToast(staffSection(flow.type.name).list, savedToast(flow.type, params.id));
+}
+
+/** The toast of a saved form, as its type declares it: created, or updated ("تم الحفظ"). */
+function savedToast(type: ContentType, id: string | undefined): Toast {
+  if (!id) return { type: "success", ...type.form.created };
+  return { type: "success", title: "تم الحفظ", description: type.form.updated };
 }
 
 /**
- * The answer of a staff form whose save failed for another reason than a model's refusal: a
- * Response is thrown on as it is; a refused file is shown beside `imageField`; a
- * category deleted meanwhile beside the category field; any other value PostgreSQL refused is a
- * 400; only a real failure is logged and answered 500 with `saveFailed`.
+ * The answer of a staff form whose save failed for another reason than a refusal: a category
+ * deleted meanwhile beside the category field; any other value PostgreSQL refused is a 400; only
+ * a real failure is logged and answered 500 with `saveFailed`.
  */
 function staffSaveFailure(
   submission: Submission<unknown>,
   error: unknown,
-  { saveFailed, what, id, imageField }: StaffSaveFailure,
+  { saveFailed, what, id }: StaffSaveFailure,
 ) {
-  throwRefusal(error);
-  if (error instanceof ImageUploadError && imageField) {
-    return imageSaveRefusal(submission, imageField, error);
-  }
   if (isMissingReference(error)) {
     const reply = submission.reply({ fieldErrors: { categoryId: [CATEGORY_GONE] } });
     return formAnswer({ reply }, { status: 400 });
@@ -179,7 +226,6 @@ interface StaffSaveFailure {
   saveFailed: string;
   what: string;
   id?: string;
-  imageField?: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from "~/models/two-factor-records.server";
 import { getAuth, TWO_FACTOR_ISSUER } from "~/services/auth.server";
 import { TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
+import { ConflictError, ForbiddenError } from "~/shared/domain-errors";
 import { type Actor, assertRole } from "~/shared/roles";
 import { getEnv } from "~/utils/env.server";
 
@@ -116,7 +117,8 @@ export async function startTwoFactorSetup(actor: Actor | null, password: string,
   await getAuth().api.enableTwoFactor({ body: { password }, headers });
 }
 
-export class TwoFactorSetupExpiredError extends Error {
+/** The pending set-up is gone (expired or replaced): start again. */
+export class TwoFactorSetupExpiredError extends ConflictError {
   constructor() {
     super(TWO_FACTOR_SETUP_EXPIRED);
   }
@@ -152,7 +154,8 @@ export async function confirmTwoFactorSetup(actor: Actor | null, code: string, h
   return { headers: verified.headers };
 }
 
-export class TwoFactorRequiredError extends Error {
+/** An administrator may not turn it off while it is required. */
+export class TwoFactorRequiredError extends ForbiddenError {
   constructor() {
     super(TWO_FACTOR_REQUIRED_FOR_ADMINS);
   }

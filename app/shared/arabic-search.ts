@@ -1,22 +1,19 @@
 /**
  * Arabic search normalisation (docs/decisions/045). `normaliseArabic` is the twin of the SQL
  * function `rifq_normalise` (database/migrations/0010): the indexes use that one, the queries and
- * the highlighting this one; tests/integration/search.test.ts checks that they agree.
+ * the highlighting this one; tests/integration/search.test.ts checks that they agree. Its letters
+ * are folded by the one normaliser, `foldArabic`.
  */
+import { foldArabic } from "./arabic-normalise";
 
-const LETTERS_FROM = "أإآٱةىئؤکی٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹";
-const LETTERS_TO = "ااااهييوكي01234567890123456789";
-const LETTER_MAP = new Map([...LETTERS_FROM].map((char, index) => [char, LETTERS_TO[index]]));
-/** Tatweel, the tashkeel marks and the superscript alef: dropped. */
-const DROPPED = /[\u0640\u064b-\u0652\u0670]/g;
 const NOT_A_WORD = /[^0-9a-z\u0621-\u063a\u0641-\u064a]+/g;
 const ARTICLE = / (وال|بال|كال|فال|لل|ال)(?=[^ ]{2})/g;
 
 export function normaliseArabic(input: string): string {
-  const mapped = [...input.toLowerCase().replace(DROPPED, "")]
-    .map((char) => LETTER_MAP.get(char) ?? char)
-    .join("");
-  return ` ${mapped.replace(NOT_A_WORD, " ")}`.replace(ARTICLE, " ").replace(/ +/g, " ").trim();
+  return ` ${foldArabic(input).replace(NOT_A_WORD, " ")}`
+    .replace(ARTICLE, " ")
+    .replace(/ +/g, " ")
+    .trim();
 }
 
 const PARTICLE = / ([وبلفك])([^ ]{3,})/g;

@@ -49,6 +49,10 @@ export const EDITABLE_PAGE_PATTERNS = [
   "/events",
   "/events/registration",
   "/events/:slug",
+  // A request's follow-up page (docs/decisions/072).
+  "/requests/follow-up",
+  // A form built by staff (docs/decisions/071).
+  "/forms/:slug",
   // Newsletter campaigns (docs/decisions/051).
   "/newsletter/archive",
   "/newsletter/archive/:id",

@@ -12,18 +12,40 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** Rows as CSV lines, each ending with CRLF (a streamed file writes them a batch at a time). */
+export const csvLines = (rows: unknown[][]) =>
+  rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+
+/** The byte-order mark that opens every file (so Excel reads UTF-8). */
+export const CSV_BOM = "\uFEFF";
+
 export function toCsv(header: string[], rows: unknown[][]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return `${CSV_BOM}${csvLines([header, ...rows])}`;
 }
 
-/** The download answer of a CSV file named `fileName`. */
-export function csvResponse(fileName: string, csv: string): Response {
+/** The download answer of a CSV file named `fileName`, whole or streamed. */
+export function csvResponse(fileName: string, csv: string | ReadableStream<Uint8Array>): Response {
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
       "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** A stream of the text `chunks` give, read one chunk at a time as the client takes them. */
+export function textStream(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = chunks[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await iterator.return?.();
     },
   });
 }

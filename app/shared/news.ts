@@ -2,6 +2,7 @@
  * The news page's rules (spec §2.2 /media/news, §9): card texts, tags, category chips and the
  * featured block. Pure functions, shared by the loaders and their tests.
  */
+import { dropArabicMarks, foldArabic } from "./arabic-normalise";
 
 /** The first chip: every published post, whatever its category. */
 export const ALL_NEWS_CHIP = "جميع الأخبار";
@@ -41,19 +42,6 @@ export function excerptOf(post: Pick<NewsPost, "excerpt" | "content">, limit: nu
   const characters = Array.from(text);
   if (characters.length <= limit) return text;
   return `${characters.slice(0, limit).join("").trimEnd()}${ELLIPSIS}`;
-}
-
-/** Arabic diacritics (tashkeel), the superscript alef and the tatweel. */
-const DECORATION = /[\u064B-\u065F\u0670\u0640]/g;
-
-/** One spelling for comparing words: no diacritics, one alef, one yaa, one taa marbuta. */
-function normalise(word: string): string {
-  return word
-    .replace(DECORATION, "")
-    .replace(/[أإآٱ]/g, "ا")
-    .replace(/ى/g, "ي")
-    .replace(/ة/g, "ه")
-    .toLowerCase();
 }
 
 /**
@@ -204,7 +192,7 @@ const STOP_WORDS = new Set(
     "أكثر",
     "أقل",
     "حوالي",
-  ].map(normalise),
+  ].map(foldArabic),
 );
 
 /** Letters, combining marks and digits make a word; everything else separates words. */
@@ -218,9 +206,9 @@ export function tagsOf(text: string, max = MAX_TAGS): string[] {
   const tags: string[] = [];
   const seen = new Set<string>();
   for (const token of text.split(WORD_SEPARATOR)) {
-    const word = token.replace(DECORATION, "");
+    const word = dropArabicMarks(token);
     if (Array.from(word).length <= 3 || !/\p{L}/u.test(word)) continue;
-    const key = normalise(word);
+    const key = foldArabic(word);
     if (STOP_WORDS.has(key) || seen.has(key)) continue;
     seen.add(key);
     tags.push(word);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { fromRiyadhInput } from "./dates";
 import { documentCategories, type PublicDocument } from "./documents";
+import type { FormField } from "./form-builder";
+import { LONG_TEXT_MAX_LENGTH } from "./form-limits";
 import { imageFileSchema, SHARE_IMAGE_NOT_OURS } from "./image-rules";
 import { DEFAULT_POST_STATUS, POST_STATUSES } from "./post-status";
 import { slugify } from "./slug";
@@ -85,7 +87,7 @@ export const PAGE_MESSAGES = {
 
 export const PAGE_BLOCKS_MAX = 60;
 export const PAGE_CARDS_MAX = 24;
-export const PAGE_TEXT_MAX_LENGTH = 50_000;
+export const PAGE_TEXT_MAX_LENGTH = LONG_TEXT_MAX_LENGTH;
 
 const optionalLine = (max: number, tooLong: string) =>
   z
@@ -182,12 +184,22 @@ const documentsBlock = z.object({
 /** How many documents a documents block lists (the newest first). */
 export const PAGE_DOCUMENTS_SHOWN = 12;
 
+/** A form built by staff (docs/decisions/071), shown while it is open; it posts to its own address. */
+const formBlock = z.object({
+  type: z.literal("form"),
+  slug: z
+    .string({ error: "اكتب رابط النموذج كما يظهر في قائمة النماذج" })
+    .max(1000, "اكتب رابط النموذج كما يظهر في قائمة النماذج")
+    .transform(slugify)
+    .pipe(z.string().min(1, "اكتب رابط النموذج كما يظهر في قائمة النماذج").max(200)),
+});
+
 const blockError = { error: PAGE_MESSAGES.unknownBlock };
 
 /** One stored block: a new kind is one more member here. */
 export const pageBlockSchema = z.discriminatedUnion(
   "type",
-  [textBlock, imageBlock, cardsBlock, ctaBlock, videoBlock, documentsBlock],
+  [textBlock, imageBlock, cardsBlock, ctaBlock, videoBlock, documentsBlock, formBlock],
   blockError,
 );
 export type PageBlock = z.output<typeof pageBlockSchema>;
@@ -204,6 +216,7 @@ export const BLOCK_LABELS: Record<PageBlockType, string> = {
   cta: "زر دعوة",
   video: "فيديو",
   documents: "قائمة وثائق",
+  form: "نموذج",
 };
 export const BLOCK_TYPES = Object.keys(BLOCK_LABELS) as PageBlockType[];
 
@@ -222,7 +235,7 @@ const imageFormBlock = z
 
 export const pageFormBlockSchema = z.discriminatedUnion(
   "type",
-  [textBlock, imageFormBlock, cardsBlock, ctaBlock, videoBlock, documentsBlock],
+  [textBlock, imageFormBlock, cardsBlock, ctaBlock, videoBlock, documentsBlock, formBlock],
   blockError,
 );
 export type PageFormBlock = z.output<typeof pageFormBlockSchema>;
@@ -311,9 +324,21 @@ export type RenderedPart = { kind: "html"; html: string } | { kind: "youtube"; i
 
 /** A block as the public page renders it (the loader sanitizes rich texts again). */
 export type RenderedBlock =
-  | Exclude<PageBlock, { type: "text" | "documents" }>
+  | Exclude<PageBlock, { type: "text" | "documents" | "form" }>
   | { type: "text"; parts: RenderedPart[] }
-  | (PageBlockOf<"documents"> & { documents: PublicDocument[] });
+  | (PageBlockOf<"documents"> & { documents: PublicDocument[] })
+  | (PageBlockOf<"form"> & { form: PageFormShown | null });
+
+/** A built form as a page's block shows it: open, or why not (null: no such open form). */
+export interface PageFormShown {
+  slug: string;
+  title: string;
+  intro: string;
+  fields: FormField[];
+  purpose: string;
+  retentionMonths: number;
+  closed: string | null;
+}
 
 /** Something that links to a page: what it is, its name, and where staff edit it. */
 export interface PageReferrer {

@@ -1,3 +1,4 @@
+import { CONTENT_TYPE_LIST } from "./content-types";
 import type { ListTable } from "./live-event";
 
 // What the sitemap's routes declare to the page cache (docs/decisions/053): kept apart from the
@@ -5,19 +6,18 @@ import type { ListTable } from "./live-event";
 
 /**
  * Every source of the sitemap by name (its parts are `/sitemap/<name>-<n>.xml`), in the index's
- * order, with the lists whose changes alter its addresses. A new source is a line here and its
- * reader in `SITEMAP_READERS` (app/services/sitemap.server.ts).
+ * order, with the lists whose changes alter its addresses: the site's own pages, then each content
+ * type's part as its declaration names it (app/shared/content-types.ts). A part's reader is in
+ * `SITEMAP_READERS` (app/services/sitemap.server.ts).
  */
-export const SITEMAP_SOURCE_LISTS = {
+export const SITEMAP_SOURCE_LISTS: Readonly<Record<string, readonly ListTable[]>> = {
   pages: [],
-  posts: ["posts"],
-  // Pages built from blocks, /p/<slug> (docs/decisions/049).
-  built: ["pages"],
-  // Published events, /events/<slug> (docs/decisions/052, 062).
-  events: ["events"],
-} as const satisfies Record<string, readonly ListTable[]>;
-
-export type SitemapSourceName = keyof typeof SITEMAP_SOURCE_LISTS;
+  ...Object.fromEntries(
+    CONTENT_TYPE_LIST.flatMap(({ sitemapPart, liveTable }) =>
+      sitemapPart ? [[sitemapPart, liveTable ? [liveTable] : []]] : [],
+    ),
+  ),
+};
 
 /** The lists whose changes clear the index and the parts from the page cache. */
 export const SITEMAP_LISTS: readonly ListTable[] = [

@@ -1,7 +1,7 @@
+import { dropArabicMarks } from "./arabic-normalise";
+
 const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-/** Tashkeel (short vowels, shadda, sukun…), the superscript alef and the tatweel stretch. */
-const ARABIC_MARKS = /[\u064B-\u065F\u0670\u0640]/g;
 
 const keepsCharacter = (character: string) =>
   ARABIC_SCRIPT.test(character) && LETTER_OR_DIGIT.test(character);
@@ -13,10 +13,7 @@ const keepsCharacter = (character: string) =>
  * Arabic punctuation such as "،" and "؟" goes too, and hyphens never double or dangle.
  */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(ARABIC_MARKS, "")
+  return dropArabicMarks(text.normalize("NFC").toLowerCase())
     .replace(/[^\w\s-]/gu, (character) => (keepsCharacter(character) ? character : ""))
     .trim()
     .replace(/\s+/g, "-")

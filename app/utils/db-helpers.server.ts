@@ -31,3 +31,15 @@ export const containingPattern = (text: string) => `%${text.replace(/[\\%_]/g, "
  */
 export const newestFirst = (...columns: (AnyColumn | SQL)[]) =>
   columns.map((column) => sql`${column} desc nulls last`);
+
+/**
+ * An `updated_at` still at `version`, the time an edit form was opened with: compared to the
+ * millisecond, JavaScript's precision (PostgreSQL keeps microseconds). In an UPDATE's WHERE it
+ * makes "nobody saved meanwhile" part of the write (docs/decisions/067).
+ */
+export const stillAt = (column: AnyColumn, version: Date) =>
+  sql`date_trunc('milliseconds', ${column}) = ${version.toISOString()}`;
+
+/** Whether the version a form sent ("" or none: a form without one) is not `current`'s. */
+export const isStaleVersion = (version: string | undefined, current: Date) =>
+  Boolean(version) && version !== current.toISOString();

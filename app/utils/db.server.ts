@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -38,6 +39,8 @@ export interface DatabaseHandle {
    */
   listen(channel: string, callbacks: ListenCallbacks): () => Promise<void>;
   close(): Promise<void>;
+  /** A PostgreSQL pool's connections (the metrics); absent for the embedded database. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = path.resolve("database/migrations");
@@ -64,7 +67,14 @@ export function createPgliteHandle(client: PGlite): DatabaseHandle {
 /** A lost or refused connection is not waited on for ever (the default would). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-export function createPostgresHandle(connectionString: string): DatabaseHandle {
+/**
+ * A PostgreSQL database. `migrationsFolder` is the shipped one unless a test gives another (the
+ * three-process start-up test adds a broken migration to a copy).
+ */
+export function createPostgresHandle(
+  connectionString: string,
+  { migrationsFolder: folder = migrationsFolder } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -91,13 +101,26 @@ export function createPostgresHandle(connectionString: string): DatabaseHandle {
       const lock = await pool.connect();
       try {
         await lock.query("select pg_advisory_lock(725000)");
-        await migratePg(db, { migrationsFolder });
+        // Drizzle applies the pending migrations in one transaction: one that fails leaves the
+        // database as it was, and the processes already running keep serving it.
+        await migratePg(db, { migrationsFolder: folder }).catch((error: unknown) => {
+          const cause = error as Error & { cause?: Error };
+          throw new Error(
+            `Database migration failed, nothing was changed (the running processes keep serving the database as it was): ${cause.cause?.message ?? cause.message}`,
+            { cause: error },
+          );
+        });
       } finally {
         await lock.query("select pg_advisory_unlock(725000)").catch(() => {});
         lock.release();
       }
     },
     listen: (channel, callbacks) => listenWithReconnect(connectionString, channel, callbacks),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => {
       closed = true;
       return pool.end();
@@ -227,10 +250,35 @@ export function ensureDatabaseReady(): Promise<void> {
   return globalStore.__rifqDatabaseReady;
 }
 
-/** The Drizzle database of this process; models are the only code that may use it. */
+/**
+ * The transaction a staff write runs in (`inOneTransaction`), while it is open: every query of
+ * that async context goes through it, so the write and its audit row commit together whatever
+ * the model does (its own `db.transaction` becomes a savepoint). Cleared when the transaction
+ * ends, so work the write left running (an e-mail sent after commit) uses the database again.
+ */
+const ambientTransaction = new AsyncLocalStorage<{ tx: Database | null }>();
+
+/**
+ * Runs `run` in one transaction that every `db` query inside it joins (docs/decisions/075); an
+ * inner call joins the outer transaction.
+ */
+export async function inOneTransaction<T>(run: (tx: Database) => Promise<T>): Promise<T> {
+  const open = ambientTransaction.getStore()?.tx;
+  if (open) return run(open);
+  return getDatabaseHandle().db.transaction(async (tx) => {
+    const store: { tx: Database | null } = { tx: tx as unknown as Database };
+    try {
+      return await ambientTransaction.run(store, () => run(tx as unknown as Database));
+    } finally {
+      store.tx = null;
+    }
+  });
+}
+
+/** The Drizzle database of this process (or the open staff write's transaction); models are the only code that may use it. */
 export const db: Database = new Proxy({} as Database, {
   get(_target, property) {
-    const instance = getDatabaseHandle().db;
+    const instance = ambientTransaction.getStore()?.tx ?? getDatabaseHandle().db;
     const value = Reflect.get(instance, property, instance);
     return typeof value === "function" ? value.bind(instance) : value;
   },

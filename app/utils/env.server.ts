@@ -74,6 +74,29 @@ const envSchema = z
       .min(1, "BACKUP_KEEP must be a whole number from 1 to 365")
       .max(365, "BACKUP_KEEP must be a whole number from 1 to 365")
       .default(7),
+    // Nightly backups also sent to an S3-compatible bucket, under BACKUP_S3_PREFIX, keeping the
+    // newest BACKUP_S3_KEEP there (docs/decisions/077). Unset bucket = local backups only.
+    BACKUP_S3_BUCKET: optionalText,
+    BACKUP_S3_PREFIX: z
+      .string()
+      .trim()
+      .regex(
+        /^([\w.-]+\/)*$/,
+        "BACKUP_S3_PREFIX must be folder names ending in / (e.g. rifq-backups/)",
+      )
+      .default("rifq-backups/"),
+    BACKUP_S3_ENDPOINT: optionalText.pipe(
+      z.url({ message: "BACKUP_S3_ENDPOINT must be a URL" }).optional(),
+    ),
+    BACKUP_S3_REGION: z.string().default("us-east-1"),
+    BACKUP_S3_ACCESS_KEY_ID: optionalText,
+    BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
+    BACKUP_S3_KEEP: z.coerce
+      .number({ error: "BACKUP_S3_KEEP must be a whole number from 1 to 3650" })
+      .int("BACKUP_S3_KEEP must be a whole number from 1 to 3650")
+      .min(1, "BACKUP_S3_KEEP must be a whole number from 1 to 3650")
+      .max(3650, "BACKUP_S3_KEEP must be a whole number from 1 to 3650")
+      .default(14),
     // Two-factor sign-in for administrators: "optional" (each staff member may turn it on) or
     // "required" (an admin must set it up before using the staff area).
     ADMIN_TWO_FACTOR: z
@@ -86,6 +109,13 @@ const envSchema = z
       .min(1, "OUTREACH_RETENTION_MONTHS must be a whole number from 1 to 120")
       .max(120, "OUTREACH_RETENTION_MONTHS must be a whole number from 1 to 120")
       .default(24),
+    // Days the audit log of staff actions keeps its rows; a daily job trims older ones (decision 075).
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ error: "AUDIT_RETENTION_DAYS must be a whole number from 30 to 3650" })
+      .int("AUDIT_RETENTION_DAYS must be a whole number from 30 to 3650")
+      .min(30, "AUDIT_RETENTION_DAYS must be a whole number from 30 to 3650")
+      .max(3650, "AUDIT_RETENTION_DAYS must be a whole number from 30 to 3650")
+      .default(730),
     // End-to-end tests only: "true" opens POST /__test/clock, which moves this process's clock
     // (scheduled posts). Refused unless SITE_URL is a loopback address (docs/decisions/031).
     TEST_CLOCK: z
@@ -99,6 +129,44 @@ const envSchema = z
       .min(1, "MAIL_RATE_PER_MINUTE must be a whole number from 1 to 1000000")
       .max(1_000_000, "MAIL_RATE_PER_MINUTE must be a whole number from 1 to 1000000")
       .default(120),
+    // Prometheus metrics (docs/decisions/077): a port of their own, on METRICS_HOST (this machine
+    // only by default). Unset = no metrics.
+    METRICS_PORT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, "METRICS_PORT must be a whole number between 1 and 65535")
+        .transform(Number)
+        .refine(
+          (port) => port >= 1 && port <= 65535,
+          "METRICS_PORT must be a whole number between 1 and 65535",
+        )
+        .optional(),
+    ),
+    METRICS_HOST: z.string().min(1, "METRICS_HOST must not be empty").default("127.0.0.1"),
+    // /readyz says "not ready" when the oldest due unsent e-mail has waited longer (minutes).
+    READY_MAIL_MAX_AGE_MINUTES: z.coerce
+      .number({ error: "READY_MAIL_MAX_AGE_MINUTES must be a whole number from 1 to 10080" })
+      .int("READY_MAIL_MAX_AGE_MINUTES must be a whole number from 1 to 10080")
+      .min(1, "READY_MAIL_MAX_AGE_MINUTES must be a whole number from 1 to 10080")
+      .max(10080, "READY_MAIL_MAX_AGE_MINUTES must be a whole number from 1 to 10080")
+      .default(30),
+    // Reading statistics (docs/decisions/074): how often each process writes its counts, how
+    // many days of daily counts are kept, and a switch to turn counting off (benchmarks only).
+    STATISTICS_FLUSH_MS: z.coerce
+      .number({ error: "STATISTICS_FLUSH_MS must be a whole number from 50 to 3600000" })
+      .int("STATISTICS_FLUSH_MS must be a whole number from 50 to 3600000")
+      .min(50, "STATISTICS_FLUSH_MS must be a whole number from 50 to 3600000")
+      .max(3_600_000, "STATISTICS_FLUSH_MS must be a whole number from 50 to 3600000")
+      .default(30_000),
+    STATISTICS_RETENTION_DAYS: z.coerce
+      .number({ error: "STATISTICS_RETENTION_DAYS must be a whole number from 7 to 3650" })
+      .int("STATISTICS_RETENTION_DAYS must be a whole number from 7 to 3650")
+      .min(7, "STATISTICS_RETENTION_DAYS must be a whole number from 7 to 3650")
+      .max(3650, "STATISTICS_RETENTION_DAYS must be a whole number from 7 to 3650")
+      .default(400),
+    STATISTICS_COUNTING: z
+      .enum(["on", "off"], { error: "STATISTICS_COUNTING must be on or off" })
+      .default("on"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -128,6 +196,19 @@ const envSchema = z
         code: "custom",
         path: ["S3_ACCESS_KEY_ID"],
         message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set",
+      });
+    }
+    const backupS3 = [
+      env.BACKUP_S3_BUCKET,
+      env.BACKUP_S3_ACCESS_KEY_ID,
+      env.BACKUP_S3_SECRET_ACCESS_KEY,
+    ];
+    if (backupS3.some(Boolean) && !backupS3.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_S3_BUCKET"],
+        message:
+          "BACKUP_S3_BUCKET, BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY go together: set all three or none",
       });
     }
   });

@@ -1,11 +1,22 @@
-import { MAX_DOCUMENT_BYTES } from "~/shared/documents";
-import { MAX_IMAGE_BYTES } from "~/shared/image-rules";
+import {
+  DomainError,
+  InvalidInputError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from "~/shared/domain-errors";
+import {
+  boundaryOf,
+  DroppedFile,
+  type MultipartRead,
+  readMultipartDroppingFiles,
+  TooLarge,
+} from "./multipart-files.server";
 
 /**
  * The one way an action reads a submitted form. Whatever arrives — a wrong content type, a body
  * that is too large, truncated multipart, bytes that are not UTF-8, NUL characters that
  * PostgreSQL refuses — the answer is a 4xx with an Arabic message, never a 500 and never a row.
- * The errors are thrown as Responses, so the route's error screen shows the message.
+ * The errors are thrown as domain errors, so the route's error screen shows the message.
  */
 
 export const REQUEST_UNREADABLE = "تعذّرت قراءة البيانات المرسلة، أعد تحميل الصفحة وحاول مرة أخرى";
@@ -16,23 +27,25 @@ export const REQUEST_TOO_MANY_FIELDS = "يحتوي الطلب على حقول أ
 /** A value PostgreSQL itself refused (see isRefusedValue). */
 export const REQUEST_INVALID_VALUES = "بعض القيم المرسلة غير صالحة، راجعها وحاول مرة أخرى";
 
-/** A form of text fields: sign-in, settings, a post's text (its content field is the largest). */
+/**
+ * A form of short fields: sign-in, settings, surveys, page texts. Forms with a long text or a
+ * file declare their own caps (app/utils/body-caps.server.ts).
+ */
 export const FORM_MAX_BYTES = 256 * 1024;
-/** An image form: the 5 MB image rule plus a full text form beside it (a long article). */
-export const UPLOAD_MAX_BYTES = MAX_IMAGE_BYTES + FORM_MAX_BYTES;
-/** A document form: the 20 MB PDF rule plus the form's few fields (docs/decisions/048). */
-export const DOCUMENT_UPLOAD_MAX_BYTES = MAX_DOCUMENT_BYTES + FORM_MAX_BYTES;
 /** No form of ours has more than a few dozen fields; thousands are an attack on the parser. */
 const MAX_FIELDS = 200;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** Throws a plain-text Arabic answer with `status` (400, 413 or 415). */
-export function refuseRequest(status: 400 | 413 | 415, message: string): never {
-  throw new Response(message, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8" },
-  });
+const REFUSALS = {
+  400: InvalidInputError,
+  413: PayloadTooLargeError,
+  415: UnsupportedMediaTypeError,
+};
+
+/** Throws the domain error of `status` (400, 413 or 415) with its Arabic message. */
+export function refuseRequest(status: keyof typeof REFUSALS, message: string): never {
+  throw new REFUSALS[status](message);
 }
 
 function mediaType(request: Request): string {
@@ -64,7 +77,7 @@ export async function readBodyBytes(
       chunks.push(value);
     }
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (error instanceof DomainError) throw error;
     refuseRequest(400, REQUEST_UNREADABLE);
   }
   const body = new Uint8Array(total);
@@ -86,18 +99,48 @@ const FORBIDDEN_CHARACTER =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFD\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const hasForbiddenCharacter = (text: string) => FORBIDDEN_CHARACTER.test(text);
 
+/** A form with a file: multipart, its file part dropped when over its limit. */
+async function readMultipartBody(
+  request: Request,
+  caps: { maxBytes: number; formBytes: number; maxFileBytes: number },
+): Promise<MultipartRead> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > caps.maxBytes) refuseRequest(413, REQUEST_TOO_LARGE);
+  const boundary = boundaryOf(request.headers.get("content-type") ?? "");
+  if (!request.body || !boundary) refuseRequest(400, REQUEST_UNREADABLE);
+  try {
+    return await readMultipartDroppingFiles(request.body, boundary, caps);
+  } catch (error) {
+    if (error instanceof TooLarge) refuseRequest(413, REQUEST_TOO_LARGE);
+    refuseRequest(400, REQUEST_UNREADABLE);
+  }
+}
+
+/** What a form's body may be (app/utils/body-caps.server.ts): by default a form of text fields. */
+export interface ReadCaps {
+  /** The most bytes that may arrive (413 past it). */
+  maxBytes?: number;
+  /** A form with a file field: the file's limit, and the most the form may hold with it. */
+  maxFileBytes?: number;
+  formBytes?: number;
+}
+
 /**
  * The submitted form, checked: a form content type (415), at most `maxBytes` (413), parseable,
  * at most 200 fields, and every name and text value valid UTF-8 without forbidden characters
- * (400).
+ * (400). With `maxFileBytes`, a file over it is not kept: it comes as a `DroppedFile` of the size
+ * sent and no content, which its field's schema refuses with its own message.
  */
 export async function readFormData(
   request: Request,
-  { maxBytes = FORM_MAX_BYTES }: { maxBytes?: number } = {},
+  { maxBytes = FORM_MAX_BYTES, maxFileBytes, formBytes = maxBytes }: ReadCaps = {},
 ): Promise<FormData> {
   const type = mediaType(request);
   if (!FORM_TYPES.includes(type)) refuseRequest(415, REQUEST_TYPE_UNSUPPORTED);
-  const bytes = await readBodyBytes(request, maxBytes);
+  const { body: bytes, dropped } =
+    type === "multipart/form-data" && maxFileBytes !== undefined
+      ? await readMultipartBody(request, { maxBytes, formBytes, maxFileBytes })
+      : { body: await readBodyBytes(request, maxBytes), dropped: new Map<number, number>() };
 
   if (type === "application/x-www-form-urlencoded") {
     // Raw bytes must be UTF-8; percent-escapes of invalid UTF-8 decode to U+FFFD (checked below).
@@ -117,6 +160,7 @@ export async function readFormData(
   } catch {
     refuseRequest(400, REQUEST_UNREADABLE);
   }
+  if (dropped.size > 0) formData = withDroppedFiles(formData, dropped);
   let fields = 0;
   for (const [name, value] of formData) {
     if (++fields > MAX_FIELDS) refuseRequest(400, REQUEST_TOO_MANY_FIELDS);
@@ -126,6 +170,20 @@ export async function readFormData(
     }
   }
   return formData;
+}
+
+/** The form with each dropped part's empty file replaced by a `DroppedFile` of its size. */
+function withDroppedFiles(formData: FormData, dropped: Map<number, number>): FormData {
+  const result = new FormData();
+  let index = 0;
+  for (const [name, value] of formData) {
+    const size = dropped.get(index++);
+    result.append(
+      name,
+      size !== undefined && value instanceof File ? new DroppedFile(value, size) : value,
+    );
+  }
+  return result;
 }
 
 /** The SQLSTATE of a database error; Drizzle wraps the driver's error in `cause`. */

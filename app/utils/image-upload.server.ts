@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Metadata } from "sharp";
+import { UnprocessableUploadError } from "~/shared/domain-errors";
 import {
   IMAGE_TOO_LARGE,
   IMAGE_VARIANT_WIDTHS,
@@ -19,10 +20,8 @@ const MAIN_MAX_WIDTH = 2000;
 const MAX_INPUT_PIXELS = 60_000_000;
 const WEBP_QUALITY = 82;
 
-/** A refused or failed upload; `message` is the Arabic text to show beside the field. */
-export class ImageUploadError extends Error {
-  override name = "ImageUploadError";
-}
+/** A refused or failed upload (422); `message` is the Arabic text to show beside the field. */
+export class ImageUploadError extends UnprocessableUploadError {}
 
 export interface StoredImage {
   /** Public URL of the main copy. */

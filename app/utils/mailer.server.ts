@@ -36,6 +36,25 @@ async function transporterFor(url: string): Promise<Transporter> {
   return transporter;
 }
 
+/**
+ * Connects to the SMTP server at `url`, says EHLO (and logs in when the address has a user),
+ * then hangs up: `npm run doctor`'s check. Sends nothing; throws what went wrong.
+ */
+export async function verifySmtp(url: string): Promise<void> {
+  const { default: nodemailer } = await import("nodemailer");
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 10_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  try {
+    await transporter.verify();
+  } finally {
+    transporter.close();
+  }
+}
+
 /** Closes the pooled SMTP connections (a process that is about to end). */
 export function closeMailer() {
   for (const transporter of transporters.values()) transporter.close();

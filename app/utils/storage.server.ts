@@ -1,16 +1,31 @@
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, open, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import type * as S3 from "@aws-sdk/client-s3";
+import type { ByteRange } from "./byte-range.server";
 import { getEnv } from "./env.server";
 
 /** Where uploaded files live. Keys are relative paths such as `posts/1700000000.webp`. */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+  /**
+   * The file's bytes (or `range` of them) as a stream read as it is consumed, so a slow reader
+   * holds one chunk, not the file (downloads); null when there is no such file.
+   */
+  stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   remove(key: string): Promise<void>;
   publicUrl(key: string): string;
   /** Every stored key, sorted (backups copy them all); names no URL could serve are left out. */
   list(): Promise<string[]>;
+  /** How many files are stored and their bytes, every file counted (the staff dashboard). */
+  usage(): Promise<{ files: number; bytes: number }>;
+  /**
+   * Throws when files could not be stored now: the uploads folder is not writable, or the bucket
+   * does not answer (/readyz and `npm run doctor`, docs/decisions/077). Stores nothing.
+   */
+  probe(): Promise<void>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -40,6 +55,27 @@ export function assertSafeKey(key: string): string {
   return normalised;
 }
 
+/**
+ * A web stream that reads `source` only when its consumer asks (pull), so backpressure holds:
+ * Readable.toWeb on Node 20 reads ahead whatever the consumer's pace.
+ */
+function pulledFrom(source: Readable): ReadableStream<Uint8Array> {
+  const chunks = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value as Uint8Array);
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 const isSafeKey = (key: string) => {
   try {
     return assertSafeKey(key) === key;
@@ -51,6 +87,10 @@ const isSafeKey = (key: string) => {
 export function createLocalStorage(root: string): Storage {
   const fileOf = (key: string) => path.join(root, assertSafeKey(key));
   return {
+    async probe() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -65,6 +105,15 @@ export function createLocalStorage(root: string): Storage {
       } catch {
         return null;
       }
+    },
+    async stream(key, range) {
+      const handle = await open(fileOf(key), "r").catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
+      return (
+        handle && pulledFrom(handle.createReadStream({ start: range?.start, end: range?.end }))
+      );
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
@@ -84,20 +133,46 @@ export function createLocalStorage(root: string): Storage {
         .filter(isSafeKey)
         .sort();
     },
+    async usage() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return [];
+          throw error;
+        },
+      );
+      let bytes = 0;
+      let files = 0;
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const info = await stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+        if (!info) continue; // removed meanwhile
+        files += 1;
+        bytes += info.size;
+      }
+      return { files, bytes };
+    },
   };
 }
 
-export function createS3Storage(options: {
+/** Where an S3-compatible bucket is and how to sign in to it (uploads and off-site backups). */
+export interface S3Connection {
   bucket: string;
   region: string;
   endpoint?: string;
   accessKeyId: string;
   secretAccessKey: string;
-  publicUrl?: string;
-}): Storage {
-  // The SDK is loaded on first use: a server on local storage never holds it (decision 059).
+}
+
+/**
+ * The SDK and a client for `options`, made on the first call: the SDK is loaded on first use, so
+ * a server on local storage never holds it (decision 059).
+ */
+export function lazyS3Client(
+  options: S3Connection,
+  extra: Partial<S3.S3ClientConfig> = {},
+): () => Promise<{ sdk: typeof S3; client: S3.S3Client }> {
   let connection: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
-  const connect = () => {
+  return () => {
     connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
       sdk,
       client: new sdk.S3Client({
@@ -105,12 +180,21 @@ export function createS3Storage(options: {
         endpoint: options.endpoint,
         forcePathStyle: Boolean(options.endpoint),
         credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+        ...extra,
       }),
     }));
     return connection;
   };
+}
+
+export function createS3Storage(options: S3Connection & { publicUrl?: string }): Storage {
+  const connect = lazyS3Client(options);
   const Bucket = options.bucket;
   return {
+    async probe() {
+      const { sdk, client } = await connect();
+      await client.send(new sdk.HeadBucketCommand({ Bucket }));
+    },
     async put(key, body, contentType) {
       const { sdk, client } = await connect();
       await client.send(
@@ -140,6 +224,23 @@ export function createS3Storage(options: {
         contentType: result.ContentType ?? "application/octet-stream",
       };
     },
+    async stream(key, range) {
+      const { sdk, client } = await connect();
+      const Range = range && `bytes=${range.start}-${range.end}`;
+      try {
+        const result = await client.send(
+          new sdk.GetObjectCommand({ Bucket, Key: assertSafeKey(key), Range }),
+        );
+        if (!result.Body) return null;
+        // In Node the SDK's body is the HTTP response itself: read it as the reader reads.
+        return result.Body instanceof Readable
+          ? pulledFrom(result.Body)
+          : result.Body.transformToWebStream();
+      } catch (error) {
+        if (error instanceof sdk.NoSuchKey) return null;
+        throw error;
+      }
+    },
     async remove(key) {
       const { sdk, client } = await connect();
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: assertSafeKey(key) }));
@@ -159,6 +260,21 @@ export function createS3Storage(options: {
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return keys.filter(isSafeKey).sort();
+    },
+    async usage() {
+      const { sdk, client } = await connect();
+      let files = 0;
+      let bytes = 0;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          files += 1;
+          bytes += object.Size ?? 0;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return { files, bytes };
     },
   };
 }

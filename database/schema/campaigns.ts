@@ -42,7 +42,10 @@ export const newsletterCampaigns = pgTable(
       "newsletter_campaigns_status_check",
       sql`${table.status} in ('draft', 'scheduled', 'sending', 'sent')`,
     ),
-    index("newsletter_campaigns_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("newsletter_campaigns_created_at_idx").on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index("newsletter_campaigns_status_send_at_idx").on(table.status, table.sendAt),
   ],
 );

@@ -158,20 +158,6 @@ export const pageContentRevisions = pgTable(
   ],
 );
 
-/** Who changed a sensitive setting (the donation account), when, and from what to what. */
-export const settingsAudit = pgTable(
-  "settings_audit",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    key: text("key").notNull(),
-    oldValue: jsonb("old_value"),
-    newValue: jsonb("new_value").notNull(),
-    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
-    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("settings_audit_key_idx").on(table.key, table.changedAt.desc())],
-);
-
 /** Every save of a post keeps what it saved: who, when, and the texts (docs/decisions/030). */
 export const postRevisions = pgTable(
   "post_revisions",

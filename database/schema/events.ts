@@ -49,7 +49,10 @@ export const events = pgTable(
       sql`${table.seatsTaken} >= 0 AND ${table.seatsTaken} <= ${table.capacity}`,
     ),
     index("events_status_starts_at_idx").on(table.status, table.startsAt, table.id),
-    index("events_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("events_created_at_idx").on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -1,12 +1,11 @@
+import { trimAuditLog } from "~/models/audit-log.server";
 import { deleteRegistrationsOfEventsEndedBefore } from "~/models/event-registrations.server";
 import { deleteExpiredSubscriptions } from "~/models/newsletter.server";
 import { clearSurveyContactsOlderThan } from "~/models/surveys.server";
 import { deleteVolunteersOlderThan } from "~/models/volunteers.server";
 import { EVENT_REGISTRATION_RETENTION_DAYS } from "~/shared/events";
 import { getEnv } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, startDailyJob } from "./daily-job";
 
 /** `months` calendar months before `now`. */
 export function monthsBefore(now: Date, months: number): Date {
@@ -35,38 +34,11 @@ export async function applyOutreachRetention(
   const eventRegistrations = await deleteRegistrationsOfEventsEndedBefore(
     new Date(now.getTime() - EVENT_REGISTRATION_RETENTION_DAYS * DAY_MS),
   );
-  return { volunteers, surveyContacts, subscriptions, eventRegistrations };
+  // The audit log's rows past AUDIT_RETENTION_DAYS: its only deletion (docs/decisions/075).
+  const auditRows = await trimAuditLog(getEnv().AUDIT_RETENTION_DAYS, now);
+  return { volunteers, surveyContacts, subscriptions, eventRegistrations, auditRows };
 }
 
-const globalStore = globalThis as typeof globalThis & { __rifqRetentionTimer?: NodeJS.Timeout };
-
-/**
- * Runs the retention rules a minute after start and then once a day in the server process.
- * Failures are logged, never thrown; `stop()` waits for a pass in progress.
- */
-export function startOutreachRetention({ firstRunDelayMs = 60_000 } = {}) {
-  // The development server runs server/app.ts again after an edit: one timer per process.
-  clearTimeout(globalStore.__rifqRetentionTimer);
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const schedule = (delayMs: number) => {
-    const timer = setTimeout(() => {
-      running = applyOutreachRetention()
-        .then((removed) => logger.info(removed, "outreach retention applied"))
-        .catch((error) => logger.warn({ err: error }, "outreach retention failed"))
-        .finally(() => {
-          if (!stopped) schedule(DAY_MS);
-        });
-    }, delayMs);
-    timer.unref();
-    globalStore.__rifqRetentionTimer = timer;
-  };
-  schedule(firstRunDelayMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(globalStore.__rifqRetentionTimer);
-      await running;
-    },
-  };
-}
+/** The retention rules a minute after start and then once a day in the server process. */
+export const startOutreachRetention = (options?: { firstRunDelayMs?: number }) =>
+  startDailyJob("outreach retention", () => applyOutreachRetention(), options);

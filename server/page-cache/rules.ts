@@ -7,10 +7,11 @@ import { hasSignedCookie, SESSION_COOKIE, TOAST_COOKIE } from "~/utils/session-c
 
 /**
  * Paths that are personal, mutable or not pages: never cached. Document files (docs/decisions/048)
- * are large and may be hidden at any time: browsers keep them, this cache does not.
+ * are large and may be hidden at any time: browsers keep them, this cache does not. A request's
+ * follow-up page (docs/decisions/072) is one person's.
  */
-const UNCACHED =
-  /^\/(admin|account|login|auth|profile|setup|logout|api|realtime|uploads|healthz|documents)(\/|$|\?)/;
+export const UNCACHED =
+  /^\/(admin|account|login|auth|profile|setup|logout|api|realtime|uploads|healthz|readyz|documents|requests)(\/|$|\?)/;
 
 /**
  * The query parameters the public pages read (the news category and page, the gallery's type, a
@@ -33,7 +34,8 @@ function hasOnlyStoredParams(originalUrl: string): boolean {
  * Feeds, robots.txt, the sitemap index and its parts: stored whatever the client accepts (a feed
  * reader or a robot does not ask for HTML), cleared by their routes' lists (docs/decisions/053).
  */
-const STORED_FILES = /^\/(feed\.xml|atom\.xml|robots\.txt|sitemap\.xml|sitemap\/[a-z]+-\d+\.xml)$/;
+export const STORED_FILES =
+  /^\/(feed\.xml|atom\.xml|robots\.txt|sitemap\.xml|sitemap\/[a-z]+-\d+\.xml)$/;
 
 /** React Router's data request of a page (`/media/news.data`, `/_root.data` for "/"). */
 const isDataRequest = (path: string) => path.endsWith(".data");

@@ -77,6 +77,14 @@ const CASES = [
     false,
   ],
   ["texts importing the route config", "app/content/planted-t.ts", "~/routes", false],
+  // Shared code reads the texts; texts never import shared code (one direction).
+  ["texts importing shared code", "app/content/planted-tx1.ts", "~/shared/card-items", false],
+  [
+    "texts importing shared code by a relative path",
+    "app/content/planted-tx2.ts",
+    "../shared/statuses",
+    false,
+  ],
   ["a service importing the root", "app/services/planted-u.server.ts", "~/root", false],
   [
     "a component importing the server entry",
@@ -229,6 +237,7 @@ const CASES = [
     true,
   ],
   ["shared code importing texts", "app/shared/planted-ao.ts", "~/content/cities", true],
+  ["texts importing texts", "app/content/planted-tx3.ts", "./cities", true],
   [
     "the reading-page boot importing a component",
     "app/reading-boot/planted-rb1.ts",

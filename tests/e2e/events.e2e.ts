@@ -62,16 +62,16 @@ describe("events", () => {
     const mail = readOutbox().find((message) => message.to === "noura@example.test");
     expect(mail?.subject).toBe(`تأكيد تسجيلك في «${EVENT_TITLE}» — جمعية رفق`);
 
-    // The same number again (written another way) is refused beside the field; no seat is taken.
+    // The same number again (written another way) is answered as a sent form, saying nothing of
+    // the number (docs/decisions/066); no seat is taken, and the owner's link goes by e-mail.
     await page.goto(EVENT_PATH);
     await page.getByLabel("الاسم الكامل").fill("نورة القحطاني");
     await page.getByLabel("رقم الجوال").fill("+966 55 123 4567");
     await page.getByRole("button", { name: "سجّل الآن" }).click();
-    await page
-      .getByText("هذا الرقم مسجّل في هذه الفعالية من قبل.", { exact: false })
-      .filter({ visible: true })
-      .first()
-      .waitFor();
+    await page.getByText("وصلنا طلب تسجيلك.", { exact: false }).waitFor();
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(
+      `${EVENT_PATH}?sent=1`,
+    );
     await page.getByTestId("seats-left").filter({ hasText: "المقاعد المتبقية: 4" }).waitFor();
   });
 

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SURVEY_QUESTIONS } from "~/content/feedback";
@@ -15,8 +17,13 @@ import {
 } from "~/shared/display-preferences";
 import {
   categories,
+  documents,
+  eventRegistrations,
+  events as eventsTable,
   images,
+  mailQueue,
   menus,
+  newsletterCampaigns,
   newsletterSubscribers,
   posts,
   siteSettings,
@@ -24,11 +31,13 @@ import {
   videos,
   volunteers,
 } from "../../database/schema";
+import { createTestForm, insertTestAnswer } from "../support/form-answers";
 import { imageBytes } from "../support/images";
+import { pdfBytes } from "../support/pdfs";
 import { blockPagesTable, blockPageValues, SWEPT_PAGE } from "./support/block-pages";
 import { launchBrowser, login } from "./support/browser";
 import { insertE2eEvents } from "./support/events";
-import { ACCOUNTS } from "./support/fixtures";
+import { ACCOUNTS, SEEDED_EVENT_SLUG } from "./support/fixtures";
 import { type InProcessServer, startInProcessServer } from "./support/in-process-server";
 import {
   findLayoutProblems,
@@ -52,6 +61,11 @@ const SHOWN_CONTRASTS = CONTRASTS.filter((contrast) => contrast !== "system");
 const LONG_TITLE =
   "الجمعية تطلق مبادرة «رفقاء الحي» لزيارة كبار السن في منازلهم بالدمام والخبر والظهران والقطيف بمشاركة مئات المتطوعين من طلاب الجامعات";
 const LONG_WORD = "https://rifq.example.org/media/news/initiative-for-elderly-neighbours-2026";
+/** The staff member signed in: a long address (a campaign's page shows it beside its test button). */
+const STAFF = {
+  ...ACCOUNTS.admin,
+  email: "abdulrahman.abdulaziz.staff.member@example-long-domain.com.sa",
+};
 
 let server: InProcessServer;
 let browser: Browser;
@@ -66,7 +80,7 @@ async function upload(name: string, colour: string, width = 1200, height = 675) 
 
 /** Long titles, more cards than a row holds, images, and a row in each staff inbox. */
 async function seedContent() {
-  await createFirstAdmin(ACCOUNTS.admin);
+  await createFirstAdmin(STAFF);
   const [events, programs] = await server.db
     .insert(categories)
     .values([
@@ -77,35 +91,44 @@ async function seedContent() {
   const day = (n: number) => new Date(Date.UTC(2026, 9, n, 8));
   const picture = await upload("wide", "#0f6b5c");
   const tall = await upload("tall", "#b7862c", 600, 1200);
-  await server.db.insert(posts).values(
-    Array.from({ length: 14 }, (_, i) => ({
-      title: i % 3 === 0 ? `${LONG_TITLE} (${i + 1})` : `زيارة ميدانية رقم ${i + 1}`,
-      slug: i === 0 ? "long-post" : `post-${i + 1}`,
-      excerpt: i % 2 ? `${LONG_TITLE} ${LONG_WORD}` : "زيارة قصيرة.",
-      content: `<p>${LONG_TITLE}</p><p dir="ltr">${LONG_WORD}</p><figure><img src="${picture}" alt="صورة الزيارة"><figcaption>${LONG_TITLE}</figcaption></figure>`,
-      contentText: LONG_TITLE,
-      status: "published" as const,
-      publishedAt: day(28 - i),
-      categoryId: i % 2 ? events.id : programs.id,
-      featuredImage: i % 4 === 3 ? null : i % 5 === 1 ? tall : picture,
-    })),
-  );
+  const [post] = await server.db
+    .insert(posts)
+    .values(
+      Array.from({ length: 14 }, (_, i) => ({
+        title: i % 3 === 0 ? `${LONG_TITLE} (${i + 1})` : `زيارة ميدانية رقم ${i + 1}`,
+        slug: i === 0 ? "long-post" : `post-${i + 1}`,
+        excerpt: i % 2 ? `${LONG_TITLE} ${LONG_WORD}` : "زيارة قصيرة.",
+        content: `<p>${LONG_TITLE}</p><p dir="ltr">${LONG_WORD}</p><figure><img src="${picture}" alt="صورة الزيارة"><figcaption>${LONG_TITLE}</figcaption></figure>`,
+        contentText: LONG_TITLE,
+        status: "published" as const,
+        publishedAt: day(28 - i),
+        categoryId: i % 2 ? events.id : programs.id,
+        featuredImage: i % 4 === 3 ? null : i % 5 === 1 ? tall : picture,
+      })),
+    )
+    .returning({ id: posts.id });
   await insertE2eEvents(server.db);
-  await server.db.insert(videos).values(
-    Array.from({ length: 5 }, (_, i) => ({
-      title: i ? `فيديو ${i + 1}` : LONG_TITLE,
-      youtubeId: `layoutVid0${i}`.padEnd(11, "x").slice(0, 11),
-      status: "published" as const,
-      categoryId: events.id,
-    })),
-  );
-  await server.db.insert(images).values(
-    Array.from({ length: 7 }, (_, i) => ({
-      title: i ? `صورة ${i + 1}` : LONG_TITLE,
-      imageUrl: i % 2 ? tall : picture,
-      categoryId: programs.id,
-    })),
-  );
+  const [video] = await server.db
+    .insert(videos)
+    .values(
+      Array.from({ length: 5 }, (_, i) => ({
+        title: i ? `فيديو ${i + 1}` : LONG_TITLE,
+        youtubeId: `layoutVid0${i}`.padEnd(11, "x").slice(0, 11),
+        status: "published" as const,
+        categoryId: events.id,
+      })),
+    )
+    .returning({ id: videos.id });
+  const [image] = await server.db
+    .insert(images)
+    .values(
+      Array.from({ length: 7 }, (_, i) => ({
+        title: i ? `صورة ${i + 1}` : LONG_TITLE,
+        imageUrl: i % 2 ? tall : picture,
+        categoryId: programs.id,
+      })),
+    )
+    .returning({ id: images.id });
   await server.db.insert(siteSettings).values({
     key: "donation_account",
     value: {
@@ -132,29 +155,140 @@ async function seedContent() {
     contactName: "أم محمد",
     contactPhone: "+966512345678",
   });
+  const subscriber = "subscriber.with.a.very.long.address@example-long-domain.com.sa";
   await server.db.insert(newsletterSubscribers).values({
-    email: "subscriber.with.a.very.long.address@example-long-domain.com.sa",
+    email: subscriber,
     token: "layout-sweep-token",
     confirmedAt: day(1),
   });
+  return {
+    post: post.id,
+    video: video.id,
+    image: image.id,
+    document: await seedDocument(),
+    event: await seedRegistration(),
+    ...(await seedCampaigns(subscriber, day(2))),
+    ...(await seedRequest()),
+  };
 }
 
+/** A request form built by staff with one answer (a photo) and its request (decision 071); ids. */
+async function seedRequest() {
+  const form = await createTestForm({ title: `طلب زيارة منزلية ${LONG_TITLE}` });
+  const { request } = await insertTestAnswer({
+    formId: form.id,
+    phone: "+966512345678",
+    email: "abdulrahman.abdulaziz.abdullah@example-long-domain.com.sa",
+    photo: true,
+  });
+  return { form: form.id, request: request?.id ?? "" };
+}
+
+/** A published PDF in the library, its file in the server's uploads (docs/decisions/048). */
+async function seedDocument() {
+  const bytes = Buffer.from(await pdfBytes("Rifq annual report 2025", 2));
+  const [document] = await server.db
+    .insert(documents)
+    .values({
+      title: `التقرير السنوي ${LONG_TITLE}`,
+      category: "reports",
+      year: 2025,
+      status: "published",
+      fileKey: "documents/layout-sweep.pdf",
+      fileSha256: createHash("sha256").update(bytes).digest("hex"),
+      sizeBytes: bytes.length,
+    })
+    .returning({ id: documents.id });
+  const file = path.join(server.dataDir, "uploads", "documents", "layout-sweep.pdf");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
+  return document.id;
+}
+
+/** The seeded event with one registration (a long name and e-mail); its id. */
+async function seedRegistration() {
+  const [event] = await server.db
+    .select({ id: eventsTable.id })
+    .from(eventsTable)
+    .where(eq(eventsTable.slug, SEEDED_EVENT_SLUG));
+  await server.db.insert(eventRegistrations).values({
+    eventId: event.id,
+    fullName: "عبدالرحمن بن عبدالعزيز بن عبدالله آل عبداللطيف",
+    phone: "+966512345678",
+    email: "abdulrahman.abdulaziz.abdullah@example-long-domain.com.sa",
+    attendees: 2,
+    status: "confirmed",
+  });
+  return event.id;
+}
+
+/** A campaign sent to the subscriber and a draft (its page has the sending card); their ids. */
+async function seedCampaigns(subscriber: string, sentAt: Date) {
+  const bodyHtml = `<p>${LONG_TITLE}</p><p dir="ltr">${LONG_WORD}</p>`;
+  const [sent, draft] = await server.db
+    .insert(newsletterCampaigns)
+    .values([
+      {
+        subject: LONG_TITLE,
+        bodyHtml,
+        status: "sent",
+        sendAt: sentAt,
+        finishedAt: sentAt,
+        recipientCount: 1,
+      },
+      { subject: `مسودة: ${LONG_TITLE}`, bodyHtml },
+    ])
+    .returning({ id: newsletterCampaigns.id });
+  await server.db.insert(mailQueue).values({
+    kind: "campaign",
+    campaignId: sent.id,
+    recipient: subscriber,
+    status: "sent",
+    sentAt,
+  });
+  return { sentCampaign: sent.id, campaign: draft.id };
+}
+
+/**
+ * Every staff screen (issue 40): lists, new, edit and view screens, registrations, the inboxes,
+ * menus, settings, users, the overview. `:post`, `:event`… stand for the seeded items' ids.
+ */
 const STAFF_SCREENS = [
   "/admin/dashboard",
-  "/admin/dashboard/posts",
-  "/admin/dashboard/posts/new",
-  "/admin/dashboard/videos",
-  "/admin/dashboard/videos/new",
-  "/admin/dashboard/images",
-  "/admin/dashboard/images/new",
+  ...["posts", "videos", "images", "documents", "pages", "events", "campaigns", "forms"].flatMap(
+    (section) => [
+      `/admin/dashboard/${section}`,
+      `/admin/dashboard/${section}/new`,
+      `/admin/dashboard/${section}/:${section.slice(0, -1)}/edit`,
+    ],
+  ),
+  "/admin/dashboard/events/:event/registrations",
+  "/admin/dashboard/campaigns/:campaign",
+  "/admin/dashboard/campaigns/:sentCampaign",
   "/admin/dashboard/categories",
   "/admin/dashboard/volunteers",
+  // Issue 36: a built form's answers and a request's page (docs/decisions/071, 072).
+  "/admin/dashboard/forms/:form/answers",
+  "/admin/dashboard/requests",
+  "/admin/dashboard/requests/:request",
   "/admin/dashboard/surveys",
   "/admin/dashboard/subscribers",
+  "/admin/dashboard/statistics",
   "/admin/dashboard/users",
   "/admin/dashboard/settings",
+  "/admin/dashboard/menus",
+  // Issue 36: one person's data (docs/decisions/073), empty and with what a number holds.
+  "/admin/dashboard/privacy",
+  "/admin/dashboard/privacy?contact=0501234567&confirm=1",
+  "/admin/dashboard/audit-log",
   "/profile",
+  "/account/two-factor",
 ];
+
+/** Phones first (issue 40: staff forms were 412–500 px wide at 390 px), then wider screens. */
+const STAFF_WIDTHS = [320, 360, 375, 390, 414, 768, 1024, 1280, 1366, 1920];
+/** High contrast swaps colour tokens only (app/app.css), never a size: normal contrast here. */
+const STAFF_PASS: SweepOptions = { widths: STAFF_WIDTHS, contrasts: ["normal"] };
 
 /** One line per problem, its widths gathered: what a developer reads to find it. */
 function report(route: string, findings: (LayoutFinding & { at: string; width: number })[]) {
@@ -234,20 +368,31 @@ const FORCED_COLOURS_PASS: SweepOptions = {
   forcedColors: true,
 };
 
-async function openScreen(page: Page, route: string) {
+/** Opens a screen; a staff screen (`withApp`) once its app is running (its editors mounted). */
+async function openScreen(page: Page, route: string, withApp = false) {
   const response = await page.goto(route);
   expect(response?.status(), route).toBe(200);
+  if (withApp) {
+    await page.locator("html[data-test-app='ready']").waitFor({ state: "attached" });
+    // A rich text field shows its plain text area (dir="rtl") until its editor has loaded.
+    await page.waitForFunction(() => !document.querySelector("textarea[dir='rtl']"));
+  }
   await page.evaluate(() => document.fonts.ready);
 }
+
+/** The seeded items' ids, by the names STAFF_SCREENS gives them. */
+let seeded: Record<string, string>;
 
 beforeAll(async () => {
   server = await startInProcessServer();
   browser = await launchBrowser();
-  await seedContent();
+  const ids = await seedContent();
   // A page built from blocks, with a block of every kind (docs/decisions/049).
-  await server.db
+  const [page] = await server.db
     .insert(blockPagesTable)
-    .values(blockPageValues(await upload("ramadan", "#0f6b5c")));
+    .values(blockPageValues(await upload("ramadan", "#0f6b5c")))
+    .returning({ id: blockPagesTable.id });
+  seeded = { ...ids, page: page.id };
 });
 afterAll(async () => {
   await browser?.close();
@@ -275,8 +420,14 @@ const PAGES_AT_ONCE = 2;
 
 async function openPool(signedIn: boolean) {
   const context = await browser.newContext({ baseURL: server.url, locale: "ar-SA" });
+  // root.tsx announces its running app; openScreen(…, true) waits for it.
+  await context.addInitScript(() =>
+    window.addEventListener("rifq:hydrated", () => {
+      document.documentElement.dataset.testApp = "ready";
+    }),
+  );
   const pages = [await context.newPage()];
-  if (signedIn) await login(pages[0], "admin");
+  if (signedIn) await login(pages[0], STAFF);
   while (pages.length < PAGES_AT_ONCE) pages.push(await context.newPage());
   return { withPage: pagePool(pages), close: () => context.close() };
 }
@@ -309,23 +460,25 @@ describe.concurrent("every public page, at every width, text size and contrast",
   );
 });
 
-describe.concurrent("every staff screen, at every width, text size and contrast", () => {
+describe.concurrent("every staff screen, at phone widths and wider, at every text size", () => {
   let pool: Awaited<ReturnType<typeof openPool>>;
   beforeAll(async () => {
     pool = await openPool(true);
   });
   afterAll(() => pool.close());
 
-  test.each(STAFF_SCREENS)("%s", (route) => sweepScreen(pool.withPage, route));
-
-  test("the post editor with a long post", () =>
-    sweepScreen(pool.withPage, "the post editor", async (page) => {
-      await openScreen(page, "/admin/dashboard/posts");
-      const edit = page.getByRole("link", { name: /^تعديل «الجمعية تطلق/ }).first();
-      await openScreen(page, (await edit.getAttribute("href")) ?? "");
-      await page.locator("[contenteditable]").first().waitFor();
-      return "the post editor";
-    }));
+  test.each(STAFF_SCREENS)("%s", (screen) =>
+    sweepScreen(
+      pool.withPage,
+      screen,
+      async (page) => {
+        const route = screen.replace(/:(\w+)/g, (_, name: string) => seeded[name]);
+        await openScreen(page, route, true);
+        return screen;
+      },
+      [STAFF_PASS],
+    ),
+  );
 
   test("the home page signed in (the header's account links)", () =>
     sweepScreen(pool.withPage, "/ signed in", async (page) => {
@@ -350,7 +503,7 @@ describe("edit mode on a phone", () => {
       viewport: { width: 390, height: HEIGHT },
     });
     page = await context.newPage();
-    await login(page, "admin");
+    await login(page, STAFF);
     await openScreen(page, "/");
     await page.getByRole("button", { name: "تفعيل وضع التحرير" }).click();
     await page.getByText("وضع التحرير مفعّل: انقر على أي نص لتعديله").waitFor();

@@ -202,7 +202,10 @@ describe("the newsletter", () => {
     await staff.page.getByRole("cell", { name: email }).waitFor();
     await expectAccessible(staff.page);
 
+    // Opening the link shows a button; pressing it unsubscribes (docs/decisions/066).
     await page.goto(unsubscribe ?? "");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "ألغِ اشتراكي" }).click();
     await page.getByText("أُلغي اشتراكك وحُذف بريدك من قائمة النشرة.").waitFor();
     await staff.page.reload();
     await staff.page.getByText("لا يوجد مشتركون مؤكَّدون بعد").waitFor();

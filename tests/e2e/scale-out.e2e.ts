@@ -1,12 +1,16 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openEventStream } from "../support/sse";
+import {
+  type AppProcess,
+  adminDatabase,
+  POSTGRES_SERVER,
+  postgresAnswers,
+  seedAccounts,
+  startApp,
+  stopApp,
+} from "./support/app-processes";
 import { DESKTOP, launchBrowser, openPage } from "./support/browser";
 import { ACCOUNTS, type AccountName } from "./support/fixtures";
 
@@ -15,26 +19,9 @@ import { ACCOUNTS, type AccountName } from "./support/fixtures";
 // demotion on one applies at the next request on the other (LISTEN/NOTIFY).
 // Needs the build and a PostgreSQL server on 127.0.0.1:5432 (skipped without one); no browser.
 
-const SERVER = "postgres://postgres@127.0.0.1:5432";
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({
-    connectionString: `${SERVER}/postgres`,
-    connectionTimeoutMillis: 2000,
-  });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const available = await postgresAnswers();
 const database = `rifq_scale_${randomBytes(5).toString("hex")}`;
-const databaseUrl = `${SERVER}/${database}`;
+const databaseUrl = `${POSTGRES_SERVER}/${database}`;
 const shared = {
   NODE_ENV: "production",
   DATABASE_URL: databaseUrl,
@@ -42,87 +29,14 @@ const shared = {
   LOG_LEVEL: "error",
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface AppProcess {
-  url: string;
-  child: ChildProcess;
-  dataDir: string;
-}
-
-/** One built app process (`node server/index.js`) on the shared database, once it is healthy. */
-async function startApp(): Promise<AppProcess> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "rifq-scale-"));
-  const child = spawn(process.execPath, ["server/index.js"], {
-    env: {
-      ...process.env,
-      ...shared,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: url,
-      DATA_DIR: dataDir,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
-    const health = await fetch(`${url}/healthz`).then(
-      (response) => response.json(),
-      () => null,
-    );
-    if (health?.status === "ok") return { url, child, dataDir };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} never became healthy`);
-}
-
-async function stopApp(app: AppProcess | undefined) {
-  if (!app) return;
-  if (app.child.exitCode === null) {
-    await new Promise((resolve) => {
-      app.child.once("exit", resolve);
-      app.child.kill("SIGTERM");
-    });
-  }
-  rmSync(app.dataDir, { recursive: true, force: true });
-}
-
-async function adminDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!available)("two processes on one PostgreSQL database", () => {
   let first: AppProcess;
   let second: AppProcess;
 
   beforeAll(async () => {
     await adminDatabase((client) => client.query(`create database ${database}`));
-    // Migrates and creates the fixture accounts, as global-setup does for the embedded database.
-    const seedDir = mkdtempSync(path.join(os.tmpdir(), "rifq-scale-seed-"));
-    const seed = spawnSync(
-      path.resolve("node_modules/.bin/tsx"),
-      ["tests/e2e/support/seed-accounts.ts"],
-      { env: { ...process.env, ...shared, DATA_DIR: seedDir }, stdio: "inherit" },
-    );
-    rmSync(seedDir, { recursive: true, force: true });
-    if (seed.status !== 0) throw new Error("seeding the accounts failed");
-    [first, second] = await Promise.all([startApp(), startApp()]);
+    seedAccounts(shared);
+    [first, second] = await Promise.all([startApp(shared), startApp(shared)]);
   });
 
   afterAll(async () => {

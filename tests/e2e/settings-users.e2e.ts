@@ -103,7 +103,7 @@ test("new contact info shows in the footer of an open public page, without a rel
     });
     await toast(page, "تم التحديث", "حُفظت معلومات الاتصال");
 
-    await expect.poll(() => phone.textContent(), { timeout: 3000 }).toBe("+966 13 555 7788");
+    await expect.poll(() => phone.textContent(), { timeout: 10_000 }).toBe("+966 13 555 7788");
     expect(
       await visitor.page.locator('footer [data-setting="contact_info.email"]').textContent(),
     ).toBe("care@rifq.org.sa");

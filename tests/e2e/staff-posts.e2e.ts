@@ -400,3 +400,38 @@ test("the share image is picked from the gallery, and is the public post page's 
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("a post page, signed in as an editor, with its app: no CSP violation (issue 35)", async () => {
+  const { page, errors, context } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  const title = `يوم مفتوح للأسر ${Date.now()}`;
+  await createDraft(page, title);
+  await rowOf(page, title)
+    .getByRole("button", { name: `نشر «${title}»` })
+    .click();
+  await toast(page, "تم التحديث");
+  const slug = slugify(title);
+  // zod's `new Function` probe was reported twice here, though it caught its own refusal.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
+  });
+  await page.addInitScript(() =>
+    window.addEventListener("rifq:hydrated", () => {
+      document.documentElement.dataset.testApp = "ready";
+    }),
+  );
+  await page.goto(`/media/news/${slug}`);
+  await page.getByRole("heading", { level: 1, name: title }).waitFor();
+  // Focus brings a reading page's app (docs/decisions/033); an editor's may come by itself.
+  await page.keyboard.press("Tab");
+  await page.locator("html[data-test-app='ready']").waitFor({ state: "attached" });
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  expect(await violations()).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});

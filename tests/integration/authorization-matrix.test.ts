@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test, vi } from "vitest";
+import { createForm } from "~/models/built-forms.server";
 import { createCampaign } from "~/models/campaigns.server";
 import { createCategory } from "~/models/categories.server";
 import { addCard } from "~/models/content-lists.server";
@@ -9,6 +10,7 @@ import { createDocument } from "~/models/documents.server";
 // Events (docs/decisions/052).
 import { registerForEvent } from "~/models/event-registrations.server";
 import { createEvent } from "~/models/events.server";
+import { sendAnswer } from "~/models/form-answers.server";
 import { createImage } from "~/models/images.server";
 import { changeMenu, restoreDefaultMenu } from "~/models/menus.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
@@ -28,6 +30,9 @@ import * as documentListRoute from "~/routes/admin/documents/list";
 import * as eventFormRoute from "~/routes/admin/events/form";
 import * as eventListRoute from "~/routes/admin/events/list";
 import * as eventRegistrationsRoute from "~/routes/admin/events/registrations";
+import * as formAnswersRoute from "~/routes/admin/forms/answers";
+import * as builtFormRoute from "~/routes/admin/forms/form";
+import * as formListRoute from "~/routes/admin/forms/list";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
 import * as menusRoute from "~/routes/admin/menus";
@@ -43,6 +48,8 @@ import * as postFormRoute from "~/routes/admin/posts/form";
 import * as postListRoute from "~/routes/admin/posts/list";
 import * as postMediaRoute from "~/routes/admin/posts/media";
 import * as restoreRevisionRoute from "~/routes/admin/posts/restore-revision";
+import * as privacyRoute from "~/routes/admin/privacy/person";
+import * as requestViewRoute from "~/routes/admin/requests/view";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as usersRoute from "~/routes/admin/users";
 import * as videoFormRoute from "~/routes/admin/videos/form";
@@ -52,18 +59,22 @@ import * as cardListsRoute from "~/routes/resources/card-lists";
 import * as pageContentRoute from "~/routes/resources/page-content";
 import { LIST_INTENTS } from "~/services/staff-actions.server";
 import { ACCOUNT_INTENTS, TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
+import { CONTENT_TYPES, type ContentTypeName, staffRouteFiles } from "~/shared/content-types";
 import { addEntry, toggleHidden } from "~/shared/menus";
 import type { Role } from "~/shared/roles";
 import { SETTINGS_INTENTS } from "~/shared/settings-schemas";
 import { db } from "~/utils/db.server";
 import {
   accounts,
+  auditLog,
+  builtForms,
   categories,
   contentListRevisions,
   contentLists,
   documents,
   eventRegistrations,
   events,
+  formAnswers,
   images,
   menuRevisions,
   menus,
@@ -74,6 +85,8 @@ import {
   pages,
   postDrafts,
   posts,
+  requestEvents,
+  requests,
   siteSettings,
   surveyResponses,
   users,
@@ -89,6 +102,7 @@ import {
 } from "../support/accounts";
 import { pngFile } from "../support/images";
 import { pdfFile } from "../support/pdfs";
+import { createRequest, createRequestForm } from "../support/requests";
 import { call, dataOf, headersOf, readOutbox, statusOf } from "../support/route-calls";
 import { storedFiles } from "../support/uploads";
 
@@ -132,6 +146,11 @@ interface Mutation {
   withoutTwoFactor?: Outcome;
   /** Each attempt gets its own users (for mutations that end the user's other sessions). */
   freshUsers?: boolean;
+  /**
+   * Not a staff write of the audit log (docs/decisions/075): one's own account, a draft's
+   * autosave, a file before its form is saved, a reader's view — or one not wired yet, named.
+   */
+  unaudited?: string;
   /** Prepares a fresh target, calls the action as `who` and says how to see the change. */
   attempt: (who: TestUser | null) => Promise<Attempt>;
 }
@@ -139,6 +158,17 @@ interface Mutation {
 const LOGIN = "login";
 const TWO_FACTOR = "two-factor";
 const OK = "ok";
+
+/** A staff write open to `role` and above: signed out, viewer, editor, admin. */
+const openTo = (role: Role): Mutation["expected"] =>
+  role === "admin"
+    ? [401, 403, 403, OK]
+    : role === "editor"
+      ? [401, 403, OK, OK]
+      : [401, OK, OK, OK];
+/** A content type's writes and deletions, open to whom its declaration says (docs/decisions/063). */
+const writes = (name: ContentTypeName) => openTo(CONTENT_TYPES[name].access.write);
+const removes = (name: ContentTypeName) => openTo(CONTENT_TYPES[name].access.remove);
 
 // ─── fixtures ──────────────────────────────────────────────────────────────────────────────
 
@@ -224,6 +254,14 @@ const tried = async (result: Promise<unknown>, changed: () => Promise<boolean>) 
 });
 
 const rowOf = async <T>(rows: Promise<T[]>) => (await rows)[0];
+let requestFormId: string | undefined;
+const newRequest = async () => {
+  requestFormId ??= (await createRequestForm()).id;
+  return createRequest(requestFormId);
+};
+type StoredRequest = typeof requests.$inferSelect;
+const requestRow = async (id: string) =>
+  (await db.select().from(requests).where(eq(requests.id, id)))[0];
 const postRow = (id: string) => rowOf(db.select().from(posts).where(eq(posts.id, id)));
 const videoRow = (id: string) => rowOf(db.select().from(videos).where(eq(videos.id, id)));
 const imageRow = (id: string) => rowOf(db.select().from(images).where(eq(images.id, id)));
@@ -308,7 +346,7 @@ const listButton = (kind: "posts" | "videos", intent: (typeof LIST_INTENTS)[numb
   name: `${kind}: ${intent}`,
   route: `app/routes/admin/${kind}/list.tsx`,
   intent,
-  expected: [401, 403, OK, OK],
+  expected: intent === "delete" ? removes(kind) : writes(kind),
   attempt: async (who) => {
     const { id } = kind === "posts" ? await newPost() : await newVideo();
     const row = () => (kind === "posts" ? postRow(id) : videoRow(id));
@@ -370,7 +408,7 @@ const MUTATIONS: Mutation[] = [
     name: "posts: create",
     route: "app/routes/admin/posts/form.tsx",
     intent: "create",
-    expected: [401, 403, OK, OK],
+    expected: writes("posts"),
     attempt: async (who) => {
       const slug = unique("new-post");
       return tried(
@@ -388,7 +426,7 @@ const MUTATIONS: Mutation[] = [
     name: "posts: update",
     route: "app/routes/admin/posts/form.tsx",
     intent: "update",
-    expected: [401, 403, OK, OK],
+    expected: writes("posts"),
     attempt: async (who) => {
       const { id } = await newPost();
       const form = { title: "عنوان معدل", slug: unique("edited"), content: "نص", status: "draft" };
@@ -402,7 +440,7 @@ const MUTATIONS: Mutation[] = [
   {
     name: "posts: autosave a draft",
     route: "app/routes/admin/posts/autosave.ts",
-    expected: [401, 403, OK, OK],
+    expected: writes("posts"),
     attempt: async (who) => {
       const { id } = await newPost();
       const form = {
@@ -422,7 +460,7 @@ const MUTATIONS: Mutation[] = [
   {
     name: "posts: upload an image for the article",
     route: "app/routes/admin/posts/media.ts",
-    expected: [401, 403, OK, OK],
+    expected: writes("posts"),
     attempt: async (who) => {
       const before = storedFiles().length;
       return tried(
@@ -434,7 +472,7 @@ const MUTATIONS: Mutation[] = [
   {
     name: "posts: restore a revision",
     route: "app/routes/admin/posts/restore-revision.ts",
-    expected: [401, 403, OK, OK],
+    expected: writes("posts"),
     attempt: async (who) => {
       const created = await newPost();
       const current = await postRow(created.id);
@@ -456,7 +494,7 @@ const MUTATIONS: Mutation[] = [
     name: "videos: create",
     route: "app/routes/admin/videos/form.tsx",
     intent: "create",
-    expected: [401, 403, OK, OK],
+    expected: writes("videos"),
     attempt: async (who) => {
       const title = unique("فيديو جديد");
       return tried(
@@ -473,7 +511,7 @@ const MUTATIONS: Mutation[] = [
     name: "videos: update",
     route: "app/routes/admin/videos/form.tsx",
     intent: "update",
-    expected: [401, 403, OK, OK],
+    expected: writes("videos"),
     attempt: async (who) => {
       const { id } = await newVideo();
       const form = { title: unique("عنوان معدل"), youtubeId: "dQw4w9WgXcQ", status: "published" };
@@ -489,7 +527,7 @@ const MUTATIONS: Mutation[] = [
     name: "videos: count a view",
     route: "app/routes/admin/videos/list.tsx",
     intent: "view",
-    expected: [401, 403, OK, OK],
+    expected: writes("videos"),
     attempt: async (who) => {
       const { id } = await newVideo();
       return tried(
@@ -502,7 +540,7 @@ const MUTATIONS: Mutation[] = [
     name: "images: upload",
     route: "app/routes/admin/images/form.tsx",
     intent: "create",
-    expected: [401, 403, OK, OK],
+    expected: writes("images"),
     attempt: async (who) => {
       const title = unique("صورة جديدة");
       return tried(
@@ -515,7 +553,7 @@ const MUTATIONS: Mutation[] = [
     name: "images: update",
     route: "app/routes/admin/images/form.tsx",
     intent: "update",
-    expected: [401, 403, OK, OK],
+    expected: writes("images"),
     attempt: async (who) => {
       const { id } = await newImage();
       const form = { title: unique("عنوان معدل"), description: "وصف" };
@@ -529,7 +567,7 @@ const MUTATIONS: Mutation[] = [
     name: "images: delete",
     route: "app/routes/admin/images/list.tsx",
     intent: "delete",
-    expected: [401, 403, OK, OK],
+    expected: removes("images"),
     attempt: async (who) => {
       const { id } = await newImage();
       return tried(
@@ -689,6 +727,61 @@ const MUTATIONS: Mutation[] = [
       );
     },
   },
+  // Requests the association follows up (docs/decisions/072): editors and admins.
+  ...(
+    [
+      ["state", { to: "in_review", message: "ندرس طلبك" }, (row) => row.state === "in_review"],
+      ["assign", { assigneeId: "" }, (row) => row.updatedAt > row.createdAt],
+      ["due", { dueOn: "2030-01-31" }, (row) => row.dueOn === "2030-01-31"],
+    ] satisfies [string, Record<string, string>, (row: StoredRequest) => boolean][]
+  ).map(
+    ([intent, form, changed]): Mutation => ({
+      name: `requests: ${intent}`,
+      route: "app/routes/admin/requests/view.tsx",
+      intent,
+      expected: [401, 403, OK, OK],
+      attempt: async (who) => {
+        const { id } = await newRequest();
+        return tried(
+          post(
+            requestViewRoute,
+            who,
+            `/admin/dashboard/requests/${id}`,
+            { intent, ...form },
+            { id },
+          ),
+          async () => changed(await requestRow(id)),
+        );
+      },
+    }),
+  ),
+  {
+    name: "requests: internal note",
+    route: "app/routes/admin/requests/view.tsx",
+    intent: "note",
+    expected: [401, 403, OK, OK],
+    attempt: async (who) => {
+      const { id } = await newRequest();
+      return tried(
+        post(
+          requestViewRoute,
+          who,
+          `/admin/dashboard/requests/${id}`,
+          { intent: "note", note: "ملاحظة المصفوفة" },
+          { id },
+        ),
+        async () =>
+          Boolean(
+            await rowOf(
+              db
+                .select()
+                .from(requestEvents)
+                .where(and(eq(requestEvents.requestId, id), eq(requestEvents.kind, "note"))),
+            ),
+          ),
+      );
+    },
+  },
   {
     name: "survey answers: delete on request",
     route: "app/routes/admin/outreach/surveys.tsx",
@@ -726,12 +819,34 @@ const MUTATIONS: Mutation[] = [
         async () => !(await subscriber()),
       );
     },
+  },
+  // Issue 36: one person's data erased in one action (docs/decisions/073): admins only.
+  {
+    name: "a person's data: erase everything the site holds",
+    route: "app/routes/admin/privacy/person.tsx",
+    intent: "erase",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+      const { id } = await registerVolunteer({
+        fullName: "متطوع يطلب الحذف",
+        phone,
+        city: "dammam",
+        interests: ["visits"],
+        availability: ["weekends"],
+        consent: "on",
+      });
+      return tried(
+        post(privacyRoute, who, "/admin/dashboard/privacy", { intent: "erase", contact: phone }),
+        async () => !(await volunteerRow(id)),
+      );
+    },
   }, // ─── events (docs/decisions/052): editors and admins manage them; only admins forget a person ──
   {
     name: "events: create",
     route: "app/routes/admin/events/form.tsx",
     intent: "create",
-    expected: [401, 403, OK, OK],
+    expected: writes("events"),
     attempt: async (who) => {
       const title = unique("فعالية جديدة");
       return tried(
@@ -753,7 +868,7 @@ const MUTATIONS: Mutation[] = [
     name: "events: update",
     route: "app/routes/admin/events/form.tsx",
     intent: "update",
-    expected: [401, 403, OK, OK],
+    expected: writes("events"),
     attempt: async (who) => {
       const { id, slug } = await newEvent();
       return tried(
@@ -782,7 +897,7 @@ const MUTATIONS: Mutation[] = [
       name: `events: ${intent}`,
       route: "app/routes/admin/events/list.tsx",
       intent,
-      expected: [401, 403, OK, OK],
+      expected: intent === "delete" ? removes("events") : writes("events"),
       attempt: async (who) => {
         const { id } = await newEvent();
         return tried(
@@ -833,12 +948,85 @@ const MUTATIONS: Mutation[] = [
       );
     },
   },
+  // ─── forms built by staff (docs/decisions/071): admins build and delete; admins erase answers ───
+  ...(["create", "update"] as const).map(
+    (intent): Mutation => ({
+      name: `forms: ${intent}`,
+      route: "app/routes/admin/forms/form.tsx",
+      intent,
+      expected: writes("forms"),
+      attempt: async (who) => {
+        const title = unique("نموذج");
+        const id = intent === "update" ? (await newBuiltForm()).id : undefined;
+        return tried(
+          post(
+            builtFormRoute,
+            who,
+            id ? `/admin/dashboard/forms/${id}/edit` : "/admin/dashboard/forms/new",
+            {
+              title,
+              slug: unique("form"),
+              "fields[0].key": "f1",
+              "fields[0].kind": "short_text",
+              "fields[0].label": "الاسم",
+              "fields[0].required": "on",
+              status: "open",
+              thankYou: "شكراً",
+              purpose: "لنتواصل معك",
+              retentionMonths: "6",
+            },
+            id ? { id } : {},
+          ),
+          async () =>
+            (await db.select().from(builtForms).where(eq(builtForms.title, title))).length === 1,
+        );
+      },
+    }),
+  ),
+  {
+    name: "forms: delete",
+    route: "app/routes/admin/forms/list.tsx",
+    intent: "delete",
+    expected: removes("forms"),
+    attempt: async (who) => {
+      const { id } = await newBuiltForm();
+      return tried(
+        post(formListRoute, who, "/admin/dashboard/forms", { intent: "delete", id }),
+        async () => (await db.select().from(builtForms).where(eq(builtForms.id, id))).length === 0,
+      );
+    },
+  },
+  {
+    name: "form answers: delete on request",
+    route: "app/routes/admin/forms/answers.tsx",
+    intent: "delete",
+    expected: [401, 403, 403, OK],
+    attempt: async (who) => {
+      const { id: formId } = await newBuiltForm();
+      const { answerId } = await sendAnswer(
+        formId,
+        { f1: "سعاد" },
+        { baseUrl: "http://localhost" },
+      );
+      return tried(
+        post(
+          formAnswersRoute,
+          who,
+          `/admin/dashboard/forms/${formId}/answers`,
+          { intent: "delete", id: answerId },
+          { id: formId },
+        ),
+        async () =>
+          (await db.select().from(formAnswers).where(eq(formAnswers.id, answerId))).length === 0,
+      );
+    },
+  },
   // ─── the documents library (docs/decisions/048): editors and admins, like the other media ───
   {
     name: "documents: upload",
     route: "app/routes/admin/documents/form.tsx",
     intent: "create",
-    expected: [401, 403, OK, OK],
+    expected: writes("documents"),
     attempt: async (who) => {
       const title = unique("وثيقة جديدة");
       return tried(
@@ -858,7 +1046,7 @@ const MUTATIONS: Mutation[] = [
     name: "documents: update",
     route: "app/routes/admin/documents/form.tsx",
     intent: "update",
-    expected: [401, 403, OK, OK],
+    expected: writes("documents"),
     attempt: async (who) => {
       const { id } = await newDocument();
       const form = { title: unique("عنوان معدل"), category: "policies", year: "2024" };
@@ -873,7 +1061,7 @@ const MUTATIONS: Mutation[] = [
       name: `documents: ${intent}`,
       route: "app/routes/admin/documents/list.tsx",
       intent,
-      expected: [401, 403, OK, OK],
+      expected: intent === "delete" ? removes("documents") : writes("documents"),
       attempt: async (who) => {
         const { id } = await newDocument();
         return tried(
@@ -891,7 +1079,7 @@ const MUTATIONS: Mutation[] = [
     name: "campaigns: create",
     route: "app/routes/admin/campaigns/form.tsx",
     intent: "create",
-    expected: [401, 403, OK, OK],
+    expected: writes("campaigns"),
     attempt: async (who) => {
       const subject = unique("حملة جديدة");
       return tried(
@@ -907,7 +1095,7 @@ const MUTATIONS: Mutation[] = [
     name: "campaigns: update",
     route: "app/routes/admin/campaigns/form.tsx",
     intent: "update",
-    expected: [401, 403, OK, OK],
+    expected: writes("campaigns"),
     attempt: async (who) => {
       const { id } = await newCampaign();
       const subject = unique("عنوان معدل");
@@ -927,7 +1115,7 @@ const MUTATIONS: Mutation[] = [
     name: "campaigns: delete a draft",
     route: "app/routes/admin/campaigns/list.tsx",
     intent: "delete",
-    expected: [401, 403, OK, OK],
+    expected: removes("campaigns"),
     attempt: async (who) => {
       const { id } = await newCampaign();
       return tried(
@@ -955,7 +1143,7 @@ const MUTATIONS: Mutation[] = [
       name: `campaigns: ${intent}`,
       route: "app/routes/admin/campaigns/view.tsx",
       intent,
-      expected: [401, 403, OK, OK],
+      expected: writes("campaigns"),
       attempt: async (who) => {
         await confirmedSubscriber();
         const { id } = await newCampaign(intent === "unschedule" ? "scheduled" : "draft");
@@ -1015,16 +1203,30 @@ const newEvent = () =>
     registrationOpen: true,
     status: "draft",
   });
+const newBuiltForm = () =>
+  createForm(owner, {
+    title: unique("نموذج"),
+    slug: unique("form"),
+    fields: [{ key: "f1", kind: "short_text", label: "الاسم", required: true, maxLength: 100 }],
+    status: "open",
+    isRequest: false,
+    thankYou: "شكراً",
+    purpose: "اختبار",
+    retentionMonths: 1,
+    notifyUserIds: [],
+  });
+
 const eventRow = (id: string) => rowOf(db.select().from(events).where(eq(events.id, id)));
 async function newRegistration() {
   const event = await newEvent();
   await db.update(events).set({ status: "published" }).where(eq(events.id, event.id));
-  const { registration } = await registerForEvent(event.id, {
+  const registered = await registerForEvent(event.id, {
     fullName: "مسجّل المصفوفة",
     phone: "+966501234567",
     attendees: 1,
   });
-  return { eventId: event.id, id: registration.id };
+  if (!registered) throw new Error("a new event's first registration was not kept");
+  return { eventId: event.id, id: registered.registration.id };
 }
 const registrationRow = (id: string) =>
   rowOf(db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id)));
@@ -1177,7 +1379,7 @@ const CARD_LIST_MUTATIONS: Mutation[] = [
     name: "pages: create",
     route: "app/routes/admin/pages/form.tsx",
     intent: "create",
-    expected: [401, 403, OK, OK],
+    expected: writes("pages"),
     attempt: async (who) => {
       const slug = unique("new-page");
       return tried(
@@ -1190,7 +1392,7 @@ const CARD_LIST_MUTATIONS: Mutation[] = [
     name: "pages: update",
     route: "app/routes/admin/pages/form.tsx",
     intent: "update",
-    expected: [401, 403, OK, OK],
+    expected: writes("pages"),
     attempt: async (who) => {
       const { id } = await newPage();
       const slug = unique("edited-page");
@@ -1209,7 +1411,7 @@ const CARD_LIST_MUTATIONS: Mutation[] = [
   {
     name: "pages: restore a revision",
     route: "app/routes/admin/pages/restore-revision.ts",
-    expected: [401, 403, OK, OK],
+    expected: writes("pages"),
     attempt: async (who) => {
       const created = await newPage();
       await updatePage(owner, created.id, {
@@ -1231,7 +1433,7 @@ const CARD_LIST_MUTATIONS: Mutation[] = [
     name: "pages: ask what links to a page before deleting it",
     route: "app/routes/admin/pages/list.tsx",
     intent: "ask-delete",
-    expected: [401, 403, 403, OK],
+    expected: removes("pages"),
     attempt: async (who) => {
       const { id } = await newPage();
       const result = await post(pageListRoute, who, "/admin/dashboard/pages", {
@@ -1246,7 +1448,7 @@ const CARD_LIST_MUTATIONS: Mutation[] = [
     name: "pages: delete",
     route: "app/routes/admin/pages/list.tsx",
     intent: "delete",
-    expected: [401, 403, 403, OK],
+    expected: removes("pages"),
     attempt: async (who) => {
       const { id } = await newPage();
       return tried(
@@ -1367,6 +1569,8 @@ const volunteerRow = (id: string) =>
 const NOT_STAFF_MUTATIONS: Record<string, string> = {
   "app/routes/auth/login.tsx": "sign-in, sign-up and password reset: open to visitors",
   "app/routes/auth/setup.tsx": "the first-run setup: open until the first admin exists",
+  "app/routes/site/built-form.tsx":
+    "a built form's answer: open to visitors, rate-limited with a honeypot (tests/integration/built-forms.test.ts)",
   "app/routes/auth/logout.tsx": "sign-out of one's own session",
   "app/routes/resources/display.ts":
     "a reader's own text size and contrast, kept in their cookies; it stores nothing on the server",
@@ -1387,6 +1591,8 @@ const NOT_STAFF_MUTATIONS: Record<string, string> = {
     "event registration: open to visitors, rate-limited with a honeypot (tests/integration/events.test.ts)",
   "app/routes/site/event-registration.tsx":
     "cancelling one's own event registration by its signed token (tests/integration/events.test.ts)",
+  "app/routes/site/request-follow-up.tsx":
+    "withdrawing one's own request by its signed token (tests/integration/requests.test.ts)",
 };
 
 // ─── running it ────────────────────────────────────────────────────────────────────────────
@@ -1428,6 +1634,29 @@ beforeAll(async () => {
   owner = await userAs("admin", "مُعِدّ البيانات");
 });
 
+/** Writes that leave no audit row, and why (docs/decisions/075): none of them a staff action. */
+const UNAUDITED: [string, string][] = [
+  ["/admin/dashboard/settings: own", "one's own account, not a staff action on the site"],
+  ["/profile: own", "one's own account"],
+  ["posts: autosave a draft", "a draft's autosave; the form's save is recorded"],
+  ["posts: upload an image for the article", "a file before its post is saved"],
+  ["videos: count a view", "a reader's view"],
+  ["pages: ask what links to a page", "a question, not a write"],
+];
+const unauditedWhy = (mutation: Mutation) =>
+  mutation.unaudited ?? UNAUDITED.find(([prefix]) => mutation.name.startsWith(prefix))?.[1];
+
+/** How many audit rows `actor` has (none for a visitor). */
+async function auditRowsOf(actor: TestUser | null) {
+  if (!actor) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(eq(auditLog.actorId, actor.id));
+  return row.n;
+}
+const isStaff = (who: Who) => who === "editor" || who === "admin";
+
 const expectedOf = (mutation: Mutation): Outcome[] => [
   ...mutation.expected,
   mutation.withoutTwoFactor ?? TWO_FACTOR,
@@ -1439,10 +1668,17 @@ describe.each([...MUTATIONS, ...CARD_LIST_MUTATIONS])("$name", (mutation) => {
     async ({ who, expected }) => {
       const actor =
         who === "signed out" ? null : mutation.freshUsers ? await userAs(who) : shared[who];
+      const logged = auditRowsOf(actor);
+      const before = await logged;
       const { result, changed } = await mutation.attempt(actor);
       expect(outcomeOf(result)).toBe(expected);
       // An allowed write is in the database; a refused one left it as it was.
       expect(await changed()).toBe(expected === OK);
+      // An allowed staff write left exactly one audit row by its actor, a refused one none
+      // (docs/decisions/075).
+      const rows = (await auditRowsOf(actor)) - before;
+      const audited = expected === OK && !unauditedWhy(mutation) && isStaff(who);
+      expect(rows, "audit rows by this actor").toBe(audited ? 1 : 0);
     },
   );
 });
@@ -1485,4 +1721,20 @@ describe("the matrix covers every mutation", () => {
     );
     expect(intentsOf("app/routes/admin/menus.tsx")).toEqual([...MENU_INTENTS]);
   });
+
+  // docs/decisions/063: a declared content type has its create, update and delete rows, with the
+  // outcomes its declaration's `access` says.
+  test.each(Object.keys(CONTENT_TYPES) as ContentTypeName[])(
+    "content type %s: create, update and delete rows follow its access",
+    (name) => {
+      const files = staffRouteFiles(CONTENT_TYPES[name]);
+      const rowOf = (route: string, intent: string) =>
+        [...MUTATIONS, ...CARD_LIST_MUTATIONS].find(
+          (m) => m.route === `app/${route}` && m.intent === intent,
+        )?.expected;
+      expect(rowOf(files.form, "create"), "its create row").toEqual(writes(name));
+      expect(rowOf(files.form, "update"), "its update row").toEqual(writes(name));
+      expect(rowOf(files.list, "delete"), "its delete row").toEqual(removes(name));
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test, vi } from "vitest";
+import { createForm } from "~/models/built-forms.server";
 import { createCampaign } from "~/models/campaigns.server";
 import { createCategory } from "~/models/categories.server";
 import { addCard } from "~/models/content-lists.server";
@@ -8,6 +9,7 @@ import { createDocument } from "~/models/documents.server";
 // Events (docs/decisions/052).
 import { registerForEvent } from "~/models/event-registrations.server";
 import { createEvent } from "~/models/events.server";
+import { sendAnswer } from "~/models/form-answers.server";
 import { createImage } from "~/models/images.server";
 import { requestNewsletterSubscription } from "~/models/newsletter.server";
 import { savePageText } from "~/models/page-content.server";
@@ -16,6 +18,8 @@ import { createPost } from "~/models/posts.server";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { createVideo } from "~/models/videos.server";
 import { registerVolunteer } from "~/models/volunteers.server";
+import * as auditLogRoute from "~/routes/admin/audit/log";
+import * as auditLogExportRoute from "~/routes/admin/audit/log-export";
 import * as campaignFormRoute from "~/routes/admin/campaigns/form";
 import * as campaignListRoute from "~/routes/admin/campaigns/list";
 import * as campaignViewRoute from "~/routes/admin/campaigns/view";
@@ -27,6 +31,11 @@ import * as eventFormRoute from "~/routes/admin/events/form";
 import * as eventListRoute from "~/routes/admin/events/list";
 import * as eventRegistrationsRoute from "~/routes/admin/events/registrations";
 import * as eventRegistrationsExportRoute from "~/routes/admin/events/registrations-export";
+import * as formAnswerFileRoute from "~/routes/admin/forms/answer-file";
+import * as formAnswersRoute from "~/routes/admin/forms/answers";
+import * as formAnswersExportRoute from "~/routes/admin/forms/answers-export";
+import * as builtFormRoute from "~/routes/admin/forms/form";
+import * as formListRoute from "~/routes/admin/forms/list";
 import * as imageFormRoute from "~/routes/admin/images/form";
 import * as imageListRoute from "~/routes/admin/images/list";
 import * as landingRoute from "~/routes/admin/landing";
@@ -43,7 +52,14 @@ import * as pageListRoute from "~/routes/admin/pages/list";
 import * as postFormRoute from "~/routes/admin/posts/form";
 import * as postListRoute from "~/routes/admin/posts/list";
 import * as postMediaRoute from "~/routes/admin/posts/media";
+import * as privacyExportRoute from "~/routes/admin/privacy/export";
+import * as privacyRoute from "~/routes/admin/privacy/person";
+import * as requestsExportRoute from "~/routes/admin/requests/export";
+import * as requestsInboxRoute from "~/routes/admin/requests/inbox";
+import * as requestViewRoute from "~/routes/admin/requests/view";
 import * as settingsRoute from "~/routes/admin/settings";
+import * as statisticsRoute from "~/routes/admin/statistics";
+import * as statisticsExportRoute from "~/routes/admin/statistics-export";
 import * as usersRoute from "~/routes/admin/users";
 import * as videoFormRoute from "~/routes/admin/videos/form";
 import * as videoListRoute from "~/routes/admin/videos/list";
@@ -52,10 +68,14 @@ import * as pageContentRoute from "~/routes/resources/page-content";
 import { loader as publicPageLoader } from "~/routes/site/page";
 import { loader as searchLoader } from "~/routes/site/search";
 import { TWO_FACTOR_SETUP_PATH } from "~/shared/auth-schemas";
+import { CONTENT_TYPE_LIST, type ContentType } from "~/shared/content-types";
 import type { Role } from "~/shared/roles";
+import { db } from "~/utils/db.server";
+import { builtForms, formAnswerFiles } from "../../database/schema";
 import { createUser, markTwoFactorOn, requestAs, type TestUser } from "../support/accounts";
 import { pngFile } from "../support/images";
 import { pdfFile } from "../support/pdfs";
+import { createRequest, createRequestForm } from "../support/requests";
 import { call, dataOf, headersOf, statusOf } from "../support/route-calls";
 
 // The site requires two-factor sign-in of its admins (read once by getEnv(), before anything in
@@ -101,6 +121,7 @@ interface Read {
 }
 
 let draft: { postId: string; videoId: string; imageId: string };
+let secretRequestId = "";
 
 /** The serialized answer, as a `.data` response would carry it. */
 const text = (body: unknown) => JSON.stringify(body);
@@ -231,6 +252,34 @@ const READS: Read[] = [
     expected: STAFF_ONLY,
     served: (body) => expect(body.csv).toContain(SECRET_WORD),
   },
+  // Requests (docs/decisions/072): editors and admins; viewers refused.
+  {
+    name: "the requests inbox, searched",
+    route: "app/routes/admin/requests/inbox.tsx",
+    loader: requestsInboxRoute.loader,
+    path: () => `/admin/dashboard/requests?q=${encodeURIComponent(SECRET_WORD)}`,
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.requests)).toContain(SECRET_WORD),
+  },
+  {
+    name: "the requests CSV",
+    route: "app/routes/admin/requests/export.ts",
+    loader: async (args: Parameters<typeof requestsExportRoute.loader>[0]) => ({
+      csv: await (await requestsExportRoute.loader(args)).text(),
+    }),
+    path: () => "/admin/dashboard/requests/export",
+    expected: STAFF_ONLY,
+    served: (body) => expect(body.csv).toContain(SECRET_WORD),
+  },
+  {
+    name: "a request's page, with its internal notes",
+    route: "app/routes/admin/requests/view.tsx",
+    loader: requestViewRoute.loader,
+    path: () => `/admin/dashboard/requests/${secretRequestId}`,
+    params: () => ({ id: secretRequestId }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.request)).toContain(SECRET_WORD),
+  },
   {
     name: "the survey results",
     route: "app/routes/admin/outreach/surveys.tsx",
@@ -266,6 +315,25 @@ const READS: Read[] = [
     path: () => "/admin/dashboard/subscribers/export",
     expected: STAFF_ONLY,
     served: (body) => expect(body.csv).toContain("البريد الإلكتروني"),
+  },
+  // Issue 36: one person's data, found and exported (docs/decisions/073): admins only.
+  {
+    name: "a person's data, found by a mobile",
+    route: "app/routes/admin/privacy/person.tsx",
+    loader: privacyRoute.loader,
+    path: () => "/admin/dashboard/privacy?contact=0501234567",
+    expected: ADMIN_ONLY,
+    served: (body) => expect(text(body)).toContain("التسجيل في التطوع"),
+  },
+  {
+    name: "a person's data, exported",
+    route: "app/routes/admin/privacy/export.ts",
+    loader: async (args: Parameters<typeof privacyExportRoute.loader>[0]) => ({
+      json: await (await privacyExportRoute.loader(args)).text(),
+    }),
+    path: () => "/admin/dashboard/privacy/export?contact=0501234567",
+    expected: ADMIN_ONLY,
+    served: (body) => expect(body.json).toContain("+966501234567"),
   },
   {
     name: "the admin landing",
@@ -401,6 +469,90 @@ const READS: Read[] = [
     expected: STAFF_ONLY,
     served: (body) => expect(text(body.page)).toContain(SECRET_WORD),
   },
+  // ─── forms built by staff (docs/decisions/071): editors read, admins build ───
+  {
+    name: "the forms list, a draft among them",
+    route: "app/routes/admin/forms/list.tsx",
+    loader: formListRoute.loader,
+    path: () => "/admin/dashboard/forms",
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.forms)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "a draft form in the builder",
+    route: "app/routes/admin/forms/form.tsx",
+    loader: builtFormRoute.loader,
+    path: () => `/admin/dashboard/forms/${builtForm.id}/edit`,
+    params: () => ({ id: builtForm.id }),
+    expected: ADMIN_ONLY,
+    served: (body) => expect(text(body.form)).toContain(SECRET_TITLE),
+  },
+  {
+    name: "a form's answers",
+    route: "app/routes/admin/forms/answers.tsx",
+    loader: formAnswersRoute.loader,
+    path: () => `/admin/dashboard/forms/${builtForm.id}/answers`,
+    params: () => ({ id: builtForm.id }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.answers)).toContain(SECRET_WORD),
+  },
+  {
+    name: "one of a form's answers in full",
+    route: "app/routes/admin/forms/answers.tsx",
+    loader: formAnswersRoute.loader,
+    path: () => `/admin/dashboard/forms/${builtForm.id}/answers?answer=${builtForm.answerId}`,
+    params: () => ({ id: builtForm.id }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.whole)).toContain(SECRET_WORD),
+  },
+  {
+    name: "a form's answers as CSV",
+    route: "app/routes/admin/forms/answers-export.ts",
+    loader: async (args: Parameters<typeof formAnswersExportRoute.loader>[0]) => ({
+      csv: await (await formAnswersExportRoute.loader(args)).text(),
+    }),
+    path: () => `/admin/dashboard/forms/${builtForm.id}/answers/export`,
+    params: () => ({ id: builtForm.id }),
+    expected: STAFF_ONLY,
+    served: (body) => expect(body.csv).toContain(SECRET_WORD),
+  },
+  {
+    name: "a file sent with a form's answer",
+    route: "app/routes/admin/forms/answer-file.ts",
+    loader: async (args: Parameters<typeof formAnswerFileRoute.loader>[0]) => {
+      const response = await formAnswerFileRoute.loader(args);
+      return {
+        disposition: response.headers.get("content-disposition"),
+        size: (await response.arrayBuffer()).byteLength,
+      };
+    },
+    path: () => `/admin/dashboard/forms/files/${builtForm.fileId}`,
+    params: () => ({ fileId: builtForm.fileId }),
+    expected: STAFF_ONLY,
+    served: (body) => {
+      expect(body.disposition).toMatch(/^attachment;/);
+      expect(body.size).toBeGreaterThan(0);
+    },
+  },
+  // Issue 37, item 3: the audit log of staff actions and its CSV (docs/decisions/075), admins only.
+  {
+    name: "the audit log",
+    route: "app/routes/admin/audit/log.tsx",
+    loader: auditLogRoute.loader,
+    path: () => "/admin/dashboard/audit-log?type=settings",
+    expected: ADMIN_ONLY,
+    served: (body) => expect(body).toMatchObject({ rows: expect.any(Array) }),
+  },
+  {
+    name: "the audit log's CSV",
+    route: "app/routes/admin/audit/log-export.ts",
+    loader: async (args: Parameters<typeof auditLogExportRoute.loader>[0]) => ({
+      csv: await (await auditLogExportRoute.loader(args)).text(),
+    }),
+    path: () => "/admin/dashboard/audit-log/export",
+    expected: ADMIN_ONLY,
+    served: (body) => expect(body.csv).toContain("قبل وبعد"),
+  },
   // Issue 23, item 3: the menus (docs/decisions/050), administrators only.
   {
     name: "the menus screen (a menu, its labels and revisions)",
@@ -413,11 +565,60 @@ const READS: Read[] = [
       expect(text(body.entries)).toContain("خدماتنا");
     },
   },
+  // Issue 37: reading statistics (docs/decisions/074), editors and admins.
+  {
+    name: "the reading statistics",
+    route: "app/routes/admin/statistics.tsx",
+    loader: statisticsRoute.loader,
+    path: () => "/admin/dashboard/statistics?days=7",
+    expected: STAFF_ONLY,
+    served: (body) => expect(text(body.figures)).toContain("views"),
+  },
+  {
+    name: "a statistics chart's CSV",
+    route: "app/routes/admin/statistics-export.ts",
+    loader: async (args: Parameters<typeof statisticsExportRoute.loader>[0]) => ({
+      csv: await (await statisticsExportRoute.loader(args)).text(),
+    }),
+    path: () => "/admin/dashboard/statistics/export?chart=views&days=7",
+    expected: STAFF_ONLY,
+    served: (body) => expect(body.csv).toContain("المشاهدات"),
+  },
 ];
 
 let campaignId = "";
 
 let hiddenDocumentId: string;
+let builtForm: { id: string; fileId: string; answerId: string };
+
+// A draft form and an answer with a file: back-office data like a draft post.
+beforeAll(async () => {
+  const owner = await createUser("admin", "باني النماذج");
+  const created = await createForm(owner, {
+    title: SECRET_TITLE,
+    slug: "matrix-form",
+    fields: [
+      { key: "f1", kind: "short_text", label: "الاسم", required: true, maxLength: 100 },
+      { key: "f2", kind: "file", label: "صورة", required: true, accept: "image", maxMb: 2 },
+    ],
+    status: "open",
+    isRequest: false,
+    thankYou: "شكراً",
+    purpose: "اختبار",
+    retentionMonths: 1,
+    notifyUserIds: [],
+  });
+  await sendAnswer(
+    created.id,
+    { f1: SECRET_WORD, f2: await pngFile("x.png", 20, 20) },
+    { baseUrl: "http://localhost" },
+  );
+  await db.update(builtForms).set({ status: "draft" });
+  const [file] = await db
+    .select({ id: formAnswerFiles.id, answerId: formAnswerFiles.answerId })
+    .from(formAnswerFiles);
+  builtForm = { id: created.id, fileId: file.id, answerId: file.answerId };
+});
 let eventIds: { draft: string; published: string };
 
 // A draft event and a registrant's name are back-office data like a draft post.
@@ -446,6 +647,12 @@ beforeAll(async () => {
     attendees: 1,
   });
   eventIds = { draft: draftEvent.id, published: published.id };
+});
+
+// A request whose person is named with the secret word (the inbox, its CSV and its page).
+beforeAll(async () => {
+  const form = await createRequestForm();
+  secretRequestId = (await createRequest(form.id, { name: `سعاد ${SECRET_WORD}` })).id;
 });
 
 // A card list with a saved version, for its history's row.
@@ -494,6 +701,8 @@ const NOT_STAFF_READS: Record<string, string> = {
   "app/routes/resources/sitemap.ts": "the public sitemap",
   "app/routes/resources/sitemap-part.ts": "a part of the public sitemap (published posts only)",
   "app/routes/resources/event-calendar.ts": "a published event's public calendar file",
+  "app/routes/resources/newsletter-go.ts":
+    "a signed newsletter link's redirect to its campaign's own link (tests/integration/reading-statistics.test.ts)",
 };
 
 let shared: Record<Exclude<Who, "signed out">, TestUser>;
@@ -643,4 +852,22 @@ test("every staff and resource route module with a loader has rows, or a reason 
     ...modulesWithLoaders("app/routes/resources"),
   ];
   expect(modules.filter((file) => !covered.has(file))).toEqual([]);
+});
+
+/** What a content type's staff screens answer each person, from its declaration's read role. */
+const readsOf = (type: ContentType) => (type.access.read === "admin" ? ADMIN_ONLY : STAFF_ONLY);
+/** A form only admins save opens to admins only (the form builder, docs/decisions/071). */
+const formReadsOf = (type: ContentType) =>
+  type.access.write === "admin" ? ADMIN_ONLY : readsOf(type);
+
+test("each content type's list and form have rows expecting what its declaration allows", () => {
+  for (const type of CONTENT_TYPE_LIST) {
+    for (const screen of ["list", "form"]) {
+      const route = `app/routes/admin/${type.folder}/${screen}.tsx`;
+      const rows = READS.filter((read) => read.route === route);
+      expect(rows.length, route).toBeGreaterThan(0);
+      const expected = screen === "form" ? formReadsOf(type) : readsOf(type);
+      for (const row of rows) expect(row.expected, row.name).toEqual(expected);
+    }
+  }
 });

@@ -35,7 +35,10 @@ import {
   updatePage,
 } from "~/models/pages.server";
 import { createPost, listPublishedPosts } from "~/models/posts.server";
+import { createCountBuffer } from "~/models/reading-counts.server";
+import { assignRequest } from "~/models/requests.server";
 import { updateSetting } from "~/models/site-settings.server";
+import { CONTENT_TYPE_LIST } from "~/shared/content-types";
 import { addEntry } from "~/shared/menus";
 import { createBackup } from "~/utils/backup/create-backup.server";
 import { holdDataDir } from "~/utils/backup/data-dir-lock.server";
@@ -74,6 +77,7 @@ import { createUser } from "../support/accounts";
 import { pngFile } from "../support/images";
 import { expectLog } from "../support/logs";
 import { pdfBytes } from "../support/pdfs";
+import { createRequest, createRequestForm } from "../support/requests";
 
 // Backups and restores with the real parts: PGlite data folders in temp dirs, databases created
 // and dropped on the PostgreSQL server when TEST_DATABASE_URL is set, pg_dump, tar files, and an
@@ -276,6 +280,15 @@ async function seedSite() {
   });
   // Issue 23, item 3: a stored menu (and its revision) with a page under «خدماتنا».
   await changeMenu(admin, "header", (entries) => addEntry(entries, "header", MENU_PAGE));
+  // Issue 37: reading statistics (docs/decisions/074), two days of counts.
+  const counts = createCountBuffer();
+  counts.add("view", "/about", "", { by: 12, day: "2026-11-01" });
+  counts.add("search-miss", "زكاة الفطر", "", { by: 3, day: "2026-11-02" });
+  await counts.flush();
+  // Issue 36: a request form, an answer and its request, given to the editor (docs/decisions/072).
+  const requestForm = await createRequestForm();
+  const request = await createRequest(requestForm.id, { name: "سعاد الحربي" });
+  await assignRequest(admin, request.id, { assigneeId: editor.id });
 }
 
 /** A page built from blocks, renamed once (a redirect row) and saved twice (two revisions). */
@@ -382,6 +395,54 @@ describe("events and their registrations (docs/decisions/052)", () => {
   );
 });
 
+describe("reading statistics (docs/decisions/074)", () => {
+  test(
+    "are in the archive and come back in a restored data folder",
+    async () => {
+      const { manifest } = await backupOfInstalled(path.join(workDir, "statistics.tar.gz"));
+      expect(manifest.tables["public.reading_counts"]).toBe(2);
+      const { dataDir } = await restoredOnce(siteArchive);
+      const rows = await pgliteRows(embeddedDatabaseDir(dataDir));
+      expect(rows["public.reading_counts"]).toEqual(site.rows["public.reading_counts"]);
+      expect(rows["public.reading_counts"].join()).toContain("زكاة الفطر");
+    },
+    HEAVY,
+  );
+});
+
+describe("requests and their history (docs/decisions/072)", () => {
+  test(
+    "are in the archive and come back in a restored data folder",
+    async () => {
+      const { dataDir } = await restoredOnce(siteArchive);
+      const rows = await pgliteRows(embeddedDatabaseDir(dataDir));
+      for (const table of ["forms", "form_answers", "requests", "request_events"]) {
+        expect(rows[`public.${table}`]).toEqual(site.rows[`public.${table}`]);
+      }
+      expect(rows["public.requests"]).toHaveLength(1);
+      expect(rows["public.request_events"]).toHaveLength(2);
+      expect(rows["public.form_answers"].join()).toContain("سعاد الحربي");
+    },
+    HEAVY,
+  );
+});
+
+describe("the audit log of staff actions (docs/decisions/075)", () => {
+  test(
+    "its rows (the seeded settings' changes) are in the archive and come back as they were",
+    async () => {
+      const { manifest } = await backupOfInstalled(path.join(workDir, "audit.tar.gz"));
+      expect(manifest.tables["public.audit_log"]).toBeGreaterThanOrEqual(2);
+      const { dataDir } = await restoredOnce(siteArchive);
+      const rows = await pgliteRows(embeddedDatabaseDir(dataDir));
+      expect(rows["public.audit_log"]).toEqual(site.rows["public.audit_log"]);
+      expect(rows["public.audit_log"].join()).toContain("contact_info");
+      expect(rows["public.audit_log"].join()).toContain("registration_control");
+    },
+    HEAVY,
+  );
+});
+
 describe("a backup restores with every row and every file", () => {
   test("the archive describes the site: row counts, file checksums, source kind", async () => {
     const { manifest } = await backupOfInstalled(path.join(workDir, "described.tar.gz"));
@@ -395,6 +456,12 @@ describe("a backup restores with every row and every file", () => {
     // The post's image and the gallery image, each with two smaller copies, and the report.
     expect(manifest.files).toHaveLength(7);
     expect(manifest.tables["public.documents"]).toBe(1);
+    // Every content type's declared tables are in it (docs/decisions/063): a declaration naming
+    // a table the database does not have (misspelt, or not migrated) fails here.
+    const declared = CONTENT_TYPE_LIST.flatMap((type) =>
+      type.tables.map((table) => `public.${table}`),
+    );
+    expect(declared.filter((table) => manifest.tables[table] === undefined)).toEqual([]);
   });
 
   test("the archive and the folders made for it are its owner's only, whatever the umask", async () => {
@@ -936,7 +1003,9 @@ describe("npm run backup and npm run restore", () => {
       LOG_LEVEL: "silent",
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("الاستعمال: npm run restore <ملف النسخة الاحتياطية>");
+    expect(result.stderr).toContain(
+      "الاستعمال: npm run restore -- <ملف النسخة الاحتياطية | s3:latest | s3:<الاسم> | --list-s3>",
+    );
   });
 });
 

@@ -3,13 +3,10 @@ import net, { type AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DomainError } from "~/shared/domain-errors";
+import { FORM_CAPS } from "~/utils/body-caps.server";
 import { getEnv } from "~/utils/env.server";
-import {
-  FORM_MAX_BYTES,
-  REQUEST_TOO_LARGE,
-  readFormData,
-  UPLOAD_MAX_BYTES,
-} from "~/utils/form-data.server";
+import { FORM_MAX_BYTES, REQUEST_TOO_LARGE, readFormData } from "~/utils/form-data.server";
 import {
   API_MAX_BYTES,
   bodyLimitFor,
@@ -52,12 +49,12 @@ function appWith(limits: Parameters<typeof createBodyLimits>[0]) {
       duplex: "half",
     } as RequestInit);
     try {
-      const form = await readFormData(request, { maxBytes: UPLOAD_MAX_BYTES });
+      const form = await readFormData(request, FORM_CAPS.post);
       parsedForms.push(req.originalUrl);
       res.json({ fields: [...form.keys()] });
     } catch (error) {
-      if (!(error instanceof Response)) throw error;
-      if (!res.headersSent) res.status(error.status).send(await error.text());
+      if (!(error instanceof DomainError)) throw error;
+      if (!res.headersSent) res.status(error.status).send(error.message);
     }
   });
   return app;
@@ -298,7 +295,7 @@ describe("early answers are read, not reset (raw sockets)", () => {
   test("a chunked upload past the cap, sent slowly: the 413 in Arabic", async () => {
     const answer = await rawPost("/admin/dashboard/posts/new", {
       headers: { Cookie: editor.cookie },
-      bodyBytes: UPLOAD_MAX_BYTES + 2 * MB,
+      bodyBytes: FORM_CAPS.post.formBytes + 2 * MB,
       chunked: true,
       pauseMs: 1,
     });
@@ -374,9 +371,13 @@ describe("bodyLimitFor", () => {
       ["/setup.data", SIGN_IN_MAX_BYTES, false],
       ["/api/auth/sign-in/email", API_MAX_BYTES, false],
       ["/api/page-content", FORM_MAX_BYTES, true],
-      ["/api/card-lists", UPLOAD_MAX_BYTES, true],
-      ["/admin/dashboard/posts/new.data", UPLOAD_MAX_BYTES, true],
-      ["/admin/dashboard/images/0b7c/edit", UPLOAD_MAX_BYTES, true],
+      ["/api/card-lists", FORM_CAPS.cardList.formBytes, true],
+      ["/admin/dashboard/posts/new.data", FORM_CAPS.post.formBytes, true],
+      ["/admin/dashboard/images/0b7c/edit", FORM_CAPS.galleryImage.formBytes, true],
+      ["/admin/dashboard/events/new", FORM_CAPS.event.formBytes, true],
+      ["/admin/dashboard/campaigns/0b7c/edit", FORM_CAPS.campaign.formBytes, true],
+      ["/admin/dashboard/documents/new", FORM_CAPS.document.formBytes, true],
+      ["/admin/dashboard/documents/0b7c/edit", FORM_MAX_BYTES, true],
       ["/admin/dashboard/videos/new", FORM_MAX_BYTES, true],
       ["/admin/_.data", FORM_MAX_BYTES, true],
       ["/administrators", FORM_MAX_BYTES, false],

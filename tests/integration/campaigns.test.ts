@@ -7,7 +7,7 @@ import * as formRoute from "~/routes/admin/campaigns/form";
 import * as viewRoute from "~/routes/admin/campaigns/view";
 import * as archiveRoute from "~/routes/site/newsletter-archive";
 import * as archiveItemRoute from "~/routes/site/newsletter-archive-item";
-import { runMailQueueOnce } from "~/services/mail-queue.server";
+import { runMailQueueOnce } from "~/services/mail-delivery.server";
 import { db } from "~/utils/db.server";
 import { mailQueue, newsletterCampaigns, newsletterSubscribers } from "../../database/schema";
 import { createUser, requestAs, type TestUser } from "../support/accounts";

@@ -1,6 +1,5 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { PROGRAM_CARDS } from "~/content/card-lists";
 import { createPublicChangeFilter } from "~/models/change-visibility.server";
 import { addCard, editCard, getCardLists, moveCard } from "~/models/content-lists.server";
 import { withNewValue } from "~/models/live-values.server";
@@ -13,6 +12,7 @@ import type {
   StoredCardList,
 } from "~/shared/card-items";
 import { editCardFormSchema } from "~/shared/card-items";
+import { PROGRAM_CARDS } from "~/shared/card-list-definitions";
 import { blockId } from "~/shared/content-blocks";
 import { browserValidation } from "~/shared/form-validation";
 import { db } from "~/utils/db.server";

@@ -13,6 +13,7 @@ import { action as formAction, loader as formLoader } from "~/routes/admin/docum
 import { action as listAction, loader as listLoader } from "~/routes/admin/documents/list";
 import { loader as fileLoader } from "~/routes/resources/document-file";
 import { handle as governanceHandle, loader as governanceLoader } from "~/routes/site/governance";
+import type { ActionResult } from "~/shared/action-result";
 import {
   BROKEN_PDF,
   DOCUMENT_TOO_LARGE,
@@ -25,10 +26,12 @@ import {
 } from "~/shared/documents";
 import { concerns, liveListsOf } from "~/shared/live-event";
 import { livePageAt } from "~/shared/live-page";
+import { FORM_CAPS } from "~/utils/body-caps.server";
 import { db } from "~/utils/db.server";
 import { documents } from "../../database/schema";
 import { bodyLimitFor } from "../../server/body-limits";
 import { createStaff, requestAs, type TestUser } from "../support/accounts";
+import { expectWholeAndRangeDownloads } from "../support/downloads";
 import { pdfBytes, pdfFile, renamedTextFile, truncatedPdfFile } from "../support/pdfs";
 import { REFUSED_WITH } from "../support/refusals";
 import { call, dataOf, replyErrorsOf, statusOf } from "../support/route-calls";
@@ -135,8 +138,19 @@ describe("uploading a document", () => {
 
   test("over 20 MB is refused with the Arabic message, by the form and by the model", async () => {
     const [rows, files] = [await rowCount(), documentFiles().length];
-    // Larger than the form's whole body may be: refused while reading (413).
-    const huge = new File([new Uint8Array(MAX_DOCUMENT_BYTES + 512 * 1024)], "big.pdf", {
+    // A 25 MB PDF is received and dropped: the form comes back with its fields (decision 070).
+    const large = new File([new Uint8Array(25 * 1024 * 1024)], "big.pdf", {
+      type: "application/pdf",
+    });
+    const dropped = await call(formAction, requestAs(editor, NEW, { form: form(large) }));
+    expect(statusOf(dropped)).toBe(400);
+    expect(replyErrorsOf(dropped).file).toEqual([DOCUMENT_TOO_LARGE]);
+    expect(dataOf<ActionResult>(dropped).reply?.initialValue).toMatchObject({
+      title: ARABIC_TITLE,
+      year: "2025",
+    });
+    // Larger than the form's whole body may be: refused while reading (413), the field's message.
+    const huge = new File([new Uint8Array(FORM_CAPS.document.maxBytes)], "huge.pdf", {
       type: "application/pdf",
     });
     const tooLarge = await call(formAction, requestAs(editor, NEW, { form: form(huge) }));
@@ -184,6 +198,13 @@ describe("uploading a document", () => {
 });
 
 describe("downloading", () => {
+  test("a document is streamed whole or by byte ranges (206, Content-Range, 416)", async () => {
+    const bytes = await pdfBytes("Rifq annual report, ranges", 3);
+    const file = new File([new Uint8Array(bytes)], "report.pdf", { type: "application/pdf" });
+    const created = await createDocument(editor, input(), file);
+    await expectWholeAndRangeDownloads(documentHref(created), bytes);
+  });
+
   test("the headers: PDF, the Arabic name (RFC 5987) with an ASCII fallback, a year's cache", async () => {
     const created = await createDocument(
       editor,

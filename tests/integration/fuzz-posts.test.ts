@@ -7,6 +7,7 @@ import { action as formAction } from "~/routes/admin/posts/form";
 import { action as listAction } from "~/routes/admin/posts/list";
 import { postFormSchema } from "~/routes/admin/posts/post-schema";
 import { CATEGORY_GONE } from "~/services/staff-forms.server";
+import { FIELD_REPEATED } from "~/shared/form-validation";
 import { db } from "~/utils/db.server";
 import { isRefusedValue } from "~/utils/form-data.server";
 import { posts } from "../../database/schema";
@@ -172,7 +173,7 @@ describe("fuzzing the post actions", () => {
     const { result } = await answerOf(formAction, request);
     expect(statusOf(result)).toBe(400);
     expect(replyErrorsOf(result)).toMatchObject({
-      title: ["العنوان مطلوب"],
+      title: [FIELD_REPEATED],
       content: ["نص المقال يجب ألا يزيد على 50,000 حرف"],
     });
     expect(await state()).toEqual(before);

@@ -12,7 +12,7 @@ import {
   socialLinksSchema,
 } from "~/shared/settings-schemas";
 import { db } from "~/utils/db.server";
-import { settingsAudit, siteSettings, users } from "../../database/schema";
+import { auditLog, siteSettings, users } from "../../database/schema";
 import { createUser, type TestUser } from "../support/accounts";
 import { arabicText, expectStorableText, FUZZ_TIMEOUT, fc, fuzzAction } from "../support/fuzz";
 
@@ -48,7 +48,7 @@ async function expectValidSettings() {
 
 const settingsState = async () => ({
   settings: await db.select().from(siteSettings).orderBy(siteSettings.key),
-  audit: await db.select().from(settingsAudit),
+  audit: await db.select().from(auditLog),
   admin: (await db.select().from(users).where(eq(users.id, admin.id)))[0],
 });
 

@@ -133,7 +133,8 @@ describe("the image form's action", () => {
       formAction,
       requestAs(editor, NEW, { form: imageForm({ image: sixMegabytes() }) }),
     );
-    expect(statusOf(tooBig)).toBe(413);
+    // Received and dropped, answered by the field's rule with the form kept (decision 070).
+    expect(statusOf(tooBig)).toBe(400);
     expect(replyErrorsOf(tooBig).image).toEqual([IMAGE_TOO_LARGE]);
 
     // The same refusals in the model itself, whatever route calls it.

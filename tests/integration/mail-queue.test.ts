@@ -23,7 +23,7 @@ import {
   type MailQueueOptions,
   NOT_SUBSCRIBED,
   runMailQueueOnce,
-} from "~/services/mail-queue.server";
+} from "~/services/mail-delivery.server";
 import { db } from "~/utils/db.server";
 import { closeMailer } from "~/utils/mailer.server";
 import { mailQueue, newsletterCampaigns, newsletterSubscribers } from "../../database/schema";
@@ -106,7 +106,9 @@ describe("sending a campaign through the queue", () => {
       expect(message.html).toContain('dir="rtl"');
       expect(message.html).toContain("<table");
       expect(message.html).toContain(link);
-      expect(message.html).toContain('href="http://localhost:3000/media/news"');
+      // The body's links go through the counting redirect (docs/decisions/074), to the same place.
+      expect(message.html).toMatch(/href="http:\/\/localhost:3000\/newsletter\/go\/[^"]+"/);
+      expect(message.html).not.toContain('href="http://localhost:3000/media/news"');
       expect(message.html).not.toMatch(/<script|alert\(1\)|<style/i);
       expect(message.text).toContain("أخبار الشهر");
       expect(message.text).toContain("زرنا دار الرعاية.");
@@ -114,6 +116,38 @@ describe("sending a campaign through the queue", () => {
     }
     const [row] = (await listCampaignsForStaff(editor)).items;
     expect(row).toMatchObject({ status: "sent", sent: 3, failed: 0, recipientCount: 3 });
+  });
+
+  test("a token placeholder planted in the staff body stays literal; only the product's own unsubscribe link carries the token", async () => {
+    const token = await subscribe("salma@example.test");
+    // The stand-in the worker used before (docs/decisions/066), and the link's own shape.
+    const planted = [
+      "RIFQUNSUBSCRIBETOKEN",
+      "http://localhost:3000/newsletter/unsubscribe?token=RIFQUNSUBSCRIBETOKEN",
+    ];
+    const campaign = await createCampaign(editor, {
+      subject: "نشرة فيها فخ",
+      body: planted
+        .map((value) => `<p><a href="https://evil.example/c?t=${value}">اضغط هنا</a> ${value}</p>`)
+        .join(""),
+      inArchive: false,
+    });
+    await scheduleCampaign(editor, campaign.id, null, at(0));
+    expect(await runMailQueueOnce(options())).toMatchObject({ sent: 1 });
+    const [message] = receivedBy("salma@example.test");
+    // The planted links are counted through the redirect; their text stays literal.
+    expect(message.html).toMatch(/href="http:\/\/localhost:3000\/newsletter\/go\/[^"]+"/);
+    expect(message.html).not.toContain('href="https://evil.example');
+    for (const part of [message.html, message.text]) {
+      expect(part).toContain("unsubscribe?token=RIFQUNSUBSCRIBETOKEN");
+      expect(part).not.toContain(`evil.example/c?t=${token}`);
+      // The token appears once: in the footer's unsubscribe link.
+      expect(part.split(token)).toHaveLength(2);
+      expect(part).toContain(`http://localhost:3000/newsletter/unsubscribe?token=${token}`);
+    }
+    expect(message.headers.get("list-unsubscribe")).toBe(
+      `<http://localhost:3000/newsletter/unsubscribe?token=${token}>`,
+    );
   });
 
   test("a campaign with nobody to send to is refused with a clear message", async () => {

@@ -54,12 +54,43 @@ describe("subscribing with double opt-in", () => {
     expect(listed.confirmed.items.map((row) => row.email)).toEqual(["reader@example.test"]);
     expect(listed.pendingCount).toBe(0);
 
-    // One click on the other link forgets the address.
+    // Opening the other link (as a mail scanner does) removes nobody: the page's button does.
     const unsubscribe = linkIn(mail.text, "unsubscribe");
-    await call(
+    const opened = await call(
       unsubscribeRoute.loader,
       requestAs(null, `${unsubscribe.pathname}${unsubscribe.search}`),
     );
+    expect(opened).toEqual({ token: unsubscribe.searchParams.get("token") });
+    expect(await rows()).toHaveLength(1);
+    const left = await call(
+      unsubscribeRoute.action,
+      postFrom(nextClient(), unsubscribe.pathname, {
+        token: unsubscribe.searchParams.get("token") ?? "",
+      }),
+    );
+    expect(dataOf(left)).toEqual({ ok: true });
+    expect(await rows()).toHaveLength(0);
+  });
+
+  test("a mail scanner opening the links of the confirmation e-mail neither confirms nor removes the pending address", async () => {
+    await subscribe("scanned@example.test");
+    const [mail] = mailsTo("scanned@example.test");
+    for (const link of [linkIn(mail.text, "confirm"), linkIn(mail.text, "unsubscribe")]) {
+      const route = link.pathname.endsWith("confirm") ? confirmRoute : unsubscribeRoute;
+      await call(route.loader, requestAs(null, `${link.pathname}${link.search}`));
+    }
+    const [row] = await rows();
+    expect(row).toMatchObject({ email: "scanned@example.test", confirmedAt: null });
+  });
+
+  test("a mail app's RFC 8058 one-click POST to the link itself unsubscribes", async () => {
+    await subscribe("oneclick@example.test");
+    const [mail] = mailsTo("oneclick@example.test");
+    const link = linkIn(mail.text, "unsubscribe");
+    const oneClick = postFrom(nextClient(), `${link.pathname}${link.search}`, {
+      "List-Unsubscribe": "One-Click",
+    });
+    expect(dataOf(await call(unsubscribeRoute.action, oneClick))).toEqual({ ok: true });
     expect(await rows()).toHaveLength(0);
   });
 
@@ -139,8 +170,10 @@ describe("subscribing with double opt-in", () => {
     );
     expect(statusOf(bad)).toBe(400);
     await call(
-      unsubscribeRoute.loader,
-      requestAs(null, "/newsletter/unsubscribe?token=%27%20or%201=1"),
+      unsubscribeRoute.action,
+      postFrom(nextClient(), "/newsletter/unsubscribe?token=%27%20or%201=1", {
+        "List-Unsubscribe": "One-Click",
+      }),
     );
     expect(await rows()).toHaveLength(1);
   });

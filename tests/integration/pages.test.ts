@@ -30,9 +30,9 @@ import { concerns } from "~/shared/live-event";
 import { livePageAt } from "~/shared/live-page";
 import { addEntry } from "~/shared/menus";
 import { PAGE_MESSAGES } from "~/shared/page-blocks";
+import { FORM_CAPS } from "~/utils/body-caps.server";
 import { setClockOffset } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
-import { UPLOAD_MAX_BYTES } from "~/utils/form-data.server";
 import { NOT_AN_IMAGE } from "~/utils/image-upload.server";
 import { forgetReads } from "~/utils/read-cache.server";
 import { menus, pageRevisions, pages } from "../../database/schema";
@@ -254,7 +254,10 @@ describe("building a page through the form", () => {
 
 test("the page form may carry an image as large as the posts' forms", () => {
   for (const path of ["/admin/dashboard/pages/new", "/admin/dashboard/pages/0b7c/edit.data"]) {
-    expect(bodyLimitFor(path), path).toEqual({ maxBytes: UPLOAD_MAX_BYTES, staffOnly: true });
+    expect(bodyLimitFor(path, "multipart/form-data; boundary=x"), path).toEqual({
+      maxBytes: FORM_CAPS.page.maxBytes,
+      staffOnly: true,
+    });
   }
 });
 

@@ -2,9 +2,10 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { createPublicChangeFilter } from "~/models/change-visibility.server";
+import { createPublicChangeFilter, PUBLIC_ROWS } from "~/models/change-visibility.server";
 import { announceDuePosts } from "~/models/scheduled-posts.server";
 import { SETTING_DEFAULTS } from "~/models/site-settings.server";
+import { CONTENT_TYPES, type ContentTypeName } from "~/shared/content-types";
 import { now, setClockOffset } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import {
@@ -340,4 +341,14 @@ test("volunteers, survey answers and subscribers reach an open staff inbox, neve
     "survey_responses",
     "newsletter_subscribers",
   ]);
+});
+
+test("what the public hears of each content type follows its declaration (docs/decisions/063)", () => {
+  for (const [name, type] of Object.entries(CONTENT_TYPES)) {
+    const visibility = PUBLIC_ROWS[name as ContentTypeName];
+    // A type without statuses has every row public; one with statuses has its model's predicate,
+    // unless none of its public rows is on an open list (a campaign's archive is not live).
+    if (type.statuses.length === 0) expect(visibility, name).toBe("every row");
+    else expect(visibility, name).not.toBe("every row");
+  }
 });

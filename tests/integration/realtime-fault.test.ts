@@ -14,7 +14,7 @@ import { expectLog } from "../support/logs";
 import { type EventStream, openEventStream } from "../support/sse";
 
 // A PostgreSQL server can restart or end our connections; the process must live on, say so on
-// /healthz, listen again and make open pages catch up (docs/decisions/016-resilient-realtime.md).
+// /readyz, listen again and make open pages catch up (docs/decisions/016-resilient-realtime.md).
 // Needs a real server: TEST_DATABASE_URL.
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("when the LISTEN connection is killed", () => {
@@ -27,13 +27,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when the LISTEN connection is k
 
   beforeAll(async () => {
     hub = createRealtimeHub({ onChange: pageCache.invalidate });
-    const health = createHealthCheck({ isListening: () => hub.listening });
+    const health = createHealthCheck({ isListening: () => hub.listening, mailMaxAgeMs: 60_000 });
     const app = express();
     app.use((_req, res, next) => {
       res.locals.cspNonce = randomBytes(8).toString("hex");
       next();
     });
-    app.get("/healthz", health.handle);
+    app.get("/readyz", health.ready);
     app.get("/realtime", hub.handle);
     app.use(pageCache.middleware);
     app.get("/", (_req, res) => {
@@ -53,7 +53,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when the LISTEN connection is k
   });
 
   const health = async () => {
-    const response = await fetch(`${base}/healthz`);
+    const response = await fetch(`${base}/readyz`);
     return { status: response.status, body: await response.json() };
   };
   const page = () => fetch(`${base}/`, { headers: { accept: "text/html" } });
@@ -77,7 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when the LISTEN connection is k
   }
 
   test("the process lives, reports degraded, listens again and open pages re-sync", async () => {
-    expectLog("logger.warn", /realtime LISTEN connection lost|health: degraded/);
+    expectLog("logger.warn", /realtime LISTEN connection lost|ready: degraded/);
     expect(await health()).toEqual({ status: 200, body: { status: "ok" } });
     await page();
     expect((await page()).headers.get("x-cache")).toBe("HIT");
@@ -131,8 +131,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when the LISTEN connection is k
     });
   });
 
-  test("a database that does not answer makes /healthz degraded until it is back", async () => {
-    expectLog("logger.warn", /health: degraded/);
+  test("a database that does not answer makes /readyz degraded until it is back", async () => {
+    expectLog("logger.warn", /ready: degraded/);
     const real = getDatabaseHandle();
     // A port that nothing listens on: every connection is refused, like a stopped server.
     const closed = await new Promise<number>((resolve) => {

@@ -6,6 +6,7 @@ import { SETTING_DEFAULTS } from "~/models/site-settings.server";
 import { db } from "~/utils/db.server";
 import { pageContent, posts, siteSettings } from "../../database/schema";
 import { createRealtimeHub } from "../../server/realtime";
+import { STOPPING_MESSAGE } from "../../server/shutdown-guard.js";
 
 const hub = createRealtimeHub();
 const app = express().get("/realtime", hub.handle);
@@ -85,4 +86,26 @@ test("a visit that only counts a view is not broadcast", async () => {
   await db.update(posts).set({ viewsCount: 5 }).where(eq(posts.id, post.id));
   await db.update(posts).set({ title: "خبر محدث" }).where(eq(posts.id, post.id));
   expect(await received).toEqual([{ table: "posts" }]);
+});
+
+test("a stopping process ends its streams and sends new ones elsewhere with 503", async () => {
+  const stopping = createRealtimeHub();
+  const own = express().get("/realtime", stopping.handle).listen(0);
+  try {
+    await stopping.ready;
+    const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/realtime`;
+    const open = await fetch(url);
+    expect(open.status).toBe(200);
+    stopping.drain();
+    // The stream ends: the page's EventSource reconnects (through nginx, to another process).
+    expect(await open.text()).toContain(": connected");
+    expect(stopping.size).toBe(0);
+    const refused = await fetch(url);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("2");
+    expect(await refused.text()).toBe(STOPPING_MESSAGE);
+  } finally {
+    await stopping.close();
+    own.close();
+  }
 });

@@ -5,7 +5,9 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, expect, test } from "vitest";
+import { createDocument } from "~/models/documents.server";
 import { createImage, deleteImage } from "~/models/images.server";
+import { documentHref } from "~/shared/documents";
 import {
   IMAGE_TOO_LARGE,
   ImageUploadError,
@@ -14,7 +16,9 @@ import {
 } from "~/utils/image-upload.server";
 import { createS3Storage, getStorage } from "~/utils/storage.server";
 import { createUser } from "../support/accounts";
+import { expectWholeAndRangeDownloads } from "../support/downloads";
 import { imageBytes, pngFile } from "../support/images";
+import { pdfBytes } from "../support/pdfs";
 
 // Uploads against a real S3-compatible server (s3rver on a random local port): what a
 // deployment with S3_* set does, through the same Storage interface and upload path.
@@ -122,4 +126,18 @@ test("a file that is not an image, or is too large, is refused and nothing is st
   await expect(createImage(editor, input, huge)).rejects.toBeInstanceOf(ImageUploadError);
   await expect(createImage(editor, input, huge)).rejects.toThrow(IMAGE_TOO_LARGE);
   expect(await bucketKeys()).toEqual([]);
+});
+
+test("a document in the bucket is streamed whole or by byte ranges (206, Content-Range, 416)", async () => {
+  const editor = await createUser("editor");
+  const bytes = await pdfBytes("Rifq annual report in the bucket", 3);
+  const file = new File([new Uint8Array(bytes)], "report.pdf", { type: "application/pdf" });
+  const created = await createDocument(
+    editor,
+    { title: "التقرير السنوي", category: "reports", year: 2025, status: "published" },
+    file,
+  );
+  expect(await bucketKeys()).toContain(`documents/${created.id}.pdf`);
+  await expectWholeAndRangeDownloads(documentHref(created), bytes);
+  expect(await storageOn(BUCKET).stream("documents/missing.pdf")).toBeNull();
 });

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { searchSite } from "~/models/search.server";
+import { SEARCHABLE_TABLES, searchSite } from "~/models/search.server";
 import { loader } from "~/routes/site/search";
 import { normaliseArabic, searchText } from "~/shared/arabic-search";
+import { CONTENT_TYPE_LIST } from "~/shared/content-types";
 import { db } from "~/utils/db.server";
 import { images, pageContent, posts, videos } from "../../database/schema";
 import { createUser } from "../support/accounts";
@@ -228,6 +229,16 @@ describe("the list of real queries", () => {
   });
 });
 
+describe("the searched tables follow the content types' declarations", () => {
+  // docs/decisions/063: a type declaring a `searchKind` has its columns in SEARCH_SOURCES.
+  test("each type with a searchKind is searched, under that kind, and no other", () => {
+    const searched = CONTENT_TYPE_LIST.flatMap((type) =>
+      type.searchKind === null ? [] : [type.searchKind],
+    );
+    expect(SEARCHABLE_TABLES().map((source) => source.kind)).toEqual(searched);
+  });
+});
+
 describe("ranking and paging", () => {
   test("title matches come first, then the newest", async () => {
     const found = await titlesOf("تبرع");
@@ -294,6 +305,8 @@ describe("the two normalisations agree", () => {
     "الله لله ال الم والد لكبار وبيت فالمسنين كتاب",
     "کی پ چ",
     "«رفق»، (جمعية) — ١٤٤٧هـ",
+    // The rarer marks (U+0653–U+065F): word breaks on both sides (docs/decisions/064).
+    "قرا\u0653ن سا\u0654ل مسؤوليّة",
   ];
   test.each(samples)("«%s»", async (sample) => {
     const result = await db.execute<{ n: string }>(sql`select rifq_normalise(${sample}) as n`);

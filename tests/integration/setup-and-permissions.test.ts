@@ -6,6 +6,7 @@ import {
   SetupClosedError,
 } from "~/models/users.server";
 import { requireRole, requireUser } from "~/services/permissions.server";
+import { ForbiddenError } from "~/shared/domain-errors";
 import { createUser, requestAs, signIn } from "../support/accounts";
 
 test("the first-run setup creates one primary admin and then refuses for good", async () => {
@@ -35,8 +36,9 @@ test("guards: signed-out visitors go to /login, lower roles get 403", async () =
   expect(signedOut.headers.get("location")).toBe("/login?redirectTo=%2Fadmin");
 
   const refused = await requireRole(requestAs(viewer, "/admin"), "admin").catch((error) => error);
+  expect(refused).toBeInstanceOf(ForbiddenError);
   expect(refused.status).toBe(403);
-  expect(await refused.text()).toBe("ليست لديك صلاحية للقيام بهذا الإجراء");
+  expect(refused.message).toBe("ليست لديك صلاحية للقيام بهذا الإجراء");
   expect((await requireRole(requestAs(editor, "/x"), "editor").catch((e) => e)).role).toBe(
     "editor",
   );

@@ -31,9 +31,10 @@ export async function withCachedRoutes(
   app.use(cache.middleware);
   for (const [path, { module, params }] of Object.entries(routes)) {
     app.get(path, async (req, res) => {
+      // The address as React Router's Express adapter makes it: from the request's Host.
       const answer = (await load(
         module.loader as Parameters<typeof load>[0],
-        new Request(`http://localhost:3000${req.originalUrl}`),
+        new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`),
         params,
       )) as Response;
       res.type(answer.headers.get("content-type") ?? "xml").send(await answer.text());

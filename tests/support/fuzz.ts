@@ -94,10 +94,10 @@ const nastyValue: fc.Arbitrary<string | File> = fc.oneof(
 export type Entries = [string, string | File][];
 
 /**
- * Field lists built around a form: a third are plausible forms (every known field with a
+ * Field lists built around a form: two in five are plausible forms (every known field with a
  * plausible value, so the action also succeeds now and then); the rest mix in nasty values and
  * extra entries with known or unknown names (so duplicated keys, arrays where one value is
- * expected).
+ * expected); some are plausible forms with one field repeated, array- or object-shaped, or missing.
  */
 export function entries(
   plausible: Record<string, fc.Arbitrary<string | File>>,
@@ -123,8 +123,21 @@ export function entries(
     ),
     { minLength: 1, maxLength: 4 },
   );
+  // A plausible form with one field sent twice, in a list's or an object's shape, or left out.
+  const misshapenForm = fc
+    .tuple(plausibleForm, fc.nat(), fc.constantFrom("twice", "[0]", "[]", ".x", "missing"))
+    .map(([fields, at, how]): Entries => {
+      if (fields.length === 0) return fields;
+      const index = at % fields.length;
+      const [name, value] = fields[index];
+      const rest = fields.filter((_, i) => i !== index);
+      if (how === "missing") return rest;
+      if (how === "twice") return [...fields, [name, value]];
+      return [...rest, [`${name}${how}`, value]];
+    });
   return fc.oneof(
     { weight: 2, arbitrary: plausibleForm },
+    misshapenForm,
     mixedForm,
     fc.tuple(mixedForm, extra).map(([fields, more]) => [...fields, ...more]),
   );

@@ -26,3 +26,20 @@ export async function truncatedPdfFile(name = "broken.pdf") {
     type: "application/pdf",
   });
 }
+
+/**
+ * A real PDF of about `size` bytes (never more): one page of text and an unused stream of random
+ * bytes, which no compression shrinks.
+ */
+export async function pdfOfSize(size: number): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  document.addPage([595, 842]).drawText("Annual report, scanned", { x: 50, y: 780, font });
+  const bare = (await document.save({ useObjectStreams: false })).length;
+  const padding = new Uint8Array(size - bare - 1024);
+  for (let at = 0; at < padding.length; at += 65536) {
+    crypto.getRandomValues(padding.subarray(at, Math.min(at + 65536, padding.length)));
+  }
+  document.context.register(document.context.stream(padding));
+  return document.save({ useObjectStreams: false });
+}

@@ -10,12 +10,22 @@ export interface ServerSentEvent {
  * background. `waitFor` resolves with the first matching event from the `from`-th on, whether
  * it came already or comes within `timeoutMs`.
  */
-export async function openEventStream(url: string, { cookie }: { cookie?: string } = {}) {
+export async function openEventStream(
+  url: string,
+  {
+    cookie,
+    fetch: fetchWith = fetch,
+  }: {
+    cookie?: string;
+    /** Another client (through a proxy over HTTPS: tests/e2e/support/https-client.ts). */
+    fetch?: (url: string, init: { headers: Record<string, string> }) => Promise<Response>;
+  } = {},
+) {
   const controller = new AbortController();
-  const response = await fetch(url, {
+  const response = await fetchWith(url, {
     headers: cookie ? { cookie } : {},
     signal: controller.signal,
-  });
+  } as RequestInit & { headers: Record<string, string> });
   if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
   const events: ServerSentEvent[] = [];
   const listeners = new Set<() => void>();

@@ -30,9 +30,9 @@ export function AdminPageHeader({
         </Link>
       )}
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="space-y-1">
+        <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl md:text-3xl">{title}</h1>
+            <h1 className="min-w-0 text-2xl wrap-anywhere md:text-3xl">{title}</h1>
             {badge}
           </div>
           {description && <p className="text-muted">{description}</p>}

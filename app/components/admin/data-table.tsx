@@ -70,6 +70,8 @@ export function DataTable<Row>({
                   className={cn(
                     "flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t border-line/60 py-2 break-words @4xl:table-cell @4xl:border-0 @4xl:p-3",
                     column.className,
+                    // A column kept on one line in the table (a date) wraps in a narrow card.
+                    "@max-4xl:whitespace-normal",
                   )}
                 >
                   <span className="font-medium text-muted @4xl:hidden">{column.header}</span>

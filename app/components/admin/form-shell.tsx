@@ -1,16 +1,28 @@
 import { Eye, Loader2, PencilLine, Save } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { type ReactNode, useId } from "react";
-import { useNavigation } from "react-router";
+import { type MetaFunction, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { cn } from "~/shared/cn";
+import { type ContentType, formTitle, staffSection, staffTitle } from "~/shared/content-types";
 import { AdminPageHeader } from "./admin-page-header";
 
 const tabClass = cn(
   buttonClass("ghost"),
   "rounded-b-none border-b-3 border-transparent data-[state=active]:border-primary data-[state=active]:text-primary-dark",
 );
+
+/** The browser tab's title of a content type's form: new or editing (`:id` in the address). */
+export const formMeta =
+  (type: ContentType): MetaFunction =>
+  ({ params }) => [{ title: staffTitle(formTitle(type, Boolean(params.id))) }];
+
+/** The form's way back to its type's list. */
+export const formBack = (type: ContentType) => ({
+  to: staffSection(type.name).list,
+  label: type.form.back,
+});
 
 /**
  * The frame of every staff form (posts, videos, images): back link, title, status badge, an
@@ -19,16 +31,17 @@ const tabClass = cn(
  * value or chosen file is lost by switching tabs.
  */
 export function FormShell({
-  title,
-  back,
+  type,
+  editing,
   badge,
   preview,
   saveLabel = "حفظ",
   saveBlockedBy,
   children,
 }: {
-  title: string;
-  back: { to: string; label: string };
+  /** The content type whose item this is: its declaration words the title and the back link. */
+  type: ContentType;
+  editing: boolean;
   badge?: ReactNode;
   preview: ReactNode;
   saveLabel?: string;
@@ -41,7 +54,7 @@ export function FormShell({
   const blockedId = useId();
   return (
     <div>
-      <AdminPageHeader title={title} back={back} badge={badge} />
+      <AdminPageHeader title={formTitle(type, editing)} back={formBack(type)} badge={badge} />
       <ErrorSummary />
       <Tabs.Root defaultValue="edit" dir="rtl" className="space-y-6">
         <Tabs.List aria-label="طريقة العرض" className="flex flex-wrap gap-2 border-b border-line">

@@ -1,8 +1,9 @@
-import { type LucideIcon, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { PageLinks } from "~/components/page-links";
 import { buttonClass } from "~/components/ui/button";
+import { type ContentType, staffSection, staffTitle } from "~/shared/content-types";
 import { AdminPageHeader } from "./admin-page-header";
 import { EmptyState } from "./empty-state";
 import { LoadFailure } from "./load-failure";
@@ -10,98 +11,106 @@ import { useErrorToast } from "./mutation-feedback";
 import { ListSkeleton, useIsLoadingPath } from "./pending-navigation";
 import { type ListFilter, SearchBar } from "./search-bar";
 
-/** A counted list's pages and how its page links are named. */
-interface ListPages {
+/** A list's page: `total` and `pageCount` when the list is counted, else only whether more follow. */
+export interface ListPage {
   page: number;
   hasMore: boolean;
-  /** The whole list's count. */
-  total: number;
-  pageCount: number;
-  label: string;
-  newer: string;
-  older: string;
+  total?: number;
+  pageCount?: number;
 }
 
+/** The status filter of a list, every status of its type offered by its word. */
+export const statusFilter = (type: ContentType): ListFilter => ({
+  name: "status",
+  label: "الحالة",
+  options: [
+    { value: "", label: "كل الحالات" },
+    ...type.statuses.map((status) => ({
+      value: status,
+      label: type.statusLabels[status] ?? status,
+    })),
+  ],
+});
+
+/** The browser tab's title of a content type's list (its route's `meta`). */
+export const listMeta = (type: ContentType) => () => [{ title: staffTitle(type.plural) }];
+
 /**
- * The frame of a staff list (posts, videos, images): header with the "new" button for those
- * who may use it, the search bar, then one of — the list's placeholders (pending-navigation)
- * while a search loads, the load failure (also as a toast), the empty state, or the items (and,
- * for a counted list, its page links).
+ * The frame of a content type's staff list, worded by its declaration (docs/decisions/063):
+ * header with the "new" button, the search bar (when the type declares one), then one of — the
+ * list's placeholders (pending-navigation) while a search loads, the load failure (also as a
+ * toast), the empty state, or the items and their page links.
  */
 export function StaffListScreen({
-  title,
-  description,
-  addNew,
-  search,
-  loadError,
+  type,
+  filters,
+  searching = false,
+  loadError = null,
+  page,
   itemCount,
-  pages,
-  empty,
   children,
 }: {
-  title: string;
-  description: string;
-  /** The main "new" button; pass it only to users who can manage content. */
-  addNew?: { to: string; label: string };
-  search: { label: string; placeholder?: string; filters?: ListFilter[]; active: boolean };
-  loadError: string | null;
-  /** Rows on this page; a counted list passes `pages` instead. */
+  type: ContentType;
+  filters?: ListFilter[];
+  /** Whether a search or a filter is applied (the empty state then says nothing matched). */
+  searching?: boolean;
+  loadError?: string | null;
+  page: ListPage;
+  /** Rows on this page, for a list that is not counted. */
   itemCount?: number;
-  /** A counted list's pages, linked under the items. */
-  pages?: ListPages;
-  empty: {
-    icon: LucideIcon;
-    title: string;
-    text: string;
-    /** Label of the add-first button, shown with addNew only. */
-    addFirstLabel: string;
-  };
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
   const loading = useIsLoadingPath(pathname);
   useErrorToast(loadError);
+  const { list } = type;
+  const newPath = staffSection(type.name).new;
 
-  let body: ReactNode = children;
-  if (pages) {
-    const { total, ...links } = pages;
-    body = (
-      <>
-        {children}
-        <PageLinks {...links} />
-      </>
-    );
-  }
   // A counted list's whole count: a page past the end (after a delete) still links back.
-  const isEmpty = (pages ? pages.total : itemCount) === 0;
+  const isEmpty = (page.total ?? itemCount) === 0;
+  let body: ReactNode = (
+    <>
+      {children}
+      <PageLinks
+        page={page.page}
+        hasMore={page.hasMore}
+        pageCount={page.pageCount}
+        {...list.pages}
+      />
+    </>
+  );
   if (loading) body = <ListSkeleton pathname={pathname} />;
   else if (loadError) body = <LoadFailure message={loadError} />;
   else if (isEmpty)
     body = (
       <EmptyState
-        searching={search.active}
-        icon={empty.icon}
-        emptyTitle={empty.title}
-        emptyText={empty.text}
-        addFirst={addNew && { to: addNew.to, label: empty.addFirstLabel }}
+        searching={searching}
+        icon={type.icon}
+        emptyTitle={list.empty.title}
+        emptyText={list.empty.text}
+        addFirst={{ to: newPath, label: list.addFirstLabel }}
       />
     );
 
   return (
     <div>
       <AdminPageHeader
-        title={title}
-        description={description}
+        title={type.plural}
+        description={list.description}
         actions={
-          addNew && (
-            <Link to={addNew.to} className={buttonClass("default", "lg")}>
-              <Plus aria-hidden className="size-5" />
-              {addNew.label}
-            </Link>
-          )
+          <Link to={newPath} className={buttonClass("default", "lg")}>
+            <Plus aria-hidden className="size-5" />
+            {list.newLabel}
+          </Link>
         }
       />
-      <SearchBar label={search.label} placeholder={search.placeholder} filters={search.filters} />
+      {list.search && (
+        <SearchBar
+          label={list.search.label}
+          placeholder={list.search.placeholder}
+          filters={filters}
+        />
+      )}
       {body}
     </div>
   );

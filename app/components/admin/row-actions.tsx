@@ -1,9 +1,16 @@
-import { Eye, EyeOff, Loader2, Pencil, Trash2 } from "lucide-react";
+import {
+  Eye as EyeIcon,
+  EyeOff as EyeOffIcon,
+  Loader2 as LoaderIcon,
+  Pencil as PencilIcon,
+  Trash2 as TrashIcon,
+} from "lucide-react";
 import { AlertDialog } from "radix-ui";
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { focusAfterRemoval } from "~/components/focus";
 import { Button, buttonClass } from "~/components/ui/button";
+import { lightIcon } from "~/components/ui/light-icon";
 import type { ActionResult } from "~/shared/action-result";
 import { cn } from "~/shared/cn";
 import { useMutationFeedback } from "./mutation-feedback";
@@ -18,6 +25,13 @@ import { useMutationFeedback } from "./mutation-feedback";
  * wide itself (see DataTable), so the same buttons also sit side by side in a card.
  */
 const rowButton = "min-h-11 whitespace-nowrap";
+
+// Every row draws these: built once (docs/decisions/080).
+const Eye = lightIcon(EyeIcon);
+const EyeOff = lightIcon(EyeOffIcon);
+const Loader2 = lightIcon(LoaderIcon);
+const Pencil = lightIcon(PencilIcon);
+const Trash2 = lightIcon(TrashIcon);
 
 /** Edit link of a row; `title` names the item for screen readers. */
 export function EditLink({ to, title }: { to: string; title: string }) {
@@ -75,7 +89,10 @@ export function PublishToggleButton({
 
 /**
  * Delete with a confirmation dialog (Radix AlertDialog): nothing is sent until the user
- * confirms; the dialog stays open, busy, until the server answers.
+ * confirms; the dialog stays open, busy, until the server answers. The dialog exists only while
+ * it is open: every row of a list has this button, and a closed Radix dialog per row was a tenth
+ * of a staff list's render (docs/decisions/080). The button says what Radix's trigger says
+ * (aria-haspopup, aria-expanded, data-state), and focus comes back to it when the dialog closes.
  */
 export function ConfirmDeleteButton({
   id,
@@ -93,56 +110,72 @@ export function ConfirmDeleteButton({
   const trigger = useRef<HTMLButtonElement>(null);
   useMutationFeedback(fetcher.data);
   const busy = fetcher.state !== "idle";
+  const shown = open || busy;
+  const dialogId = useId();
   return (
-    <AlertDialog.Root open={open || busy} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
-        <Button
-          ref={trigger}
-          variant="ghost"
-          size="sm"
-          className={cn(rowButton, "text-danger")}
-          aria-label={`حذف «${title}»`}
-        >
-          <Trash2 aria-hidden className="size-4" />
-          حذف
-        </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
-        <AlertDialog.Content
-          dir="rtl"
-          className="fixed inset-x-0 top-1/2 z-50 mx-auto w-[min(92vw,30rem)] -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 shadow-xl"
-        >
-          <AlertDialog.Title className="text-xl font-bold">حذف «{title}»</AlertDialog.Title>
-          <AlertDialog.Description className="text-muted">{message}</AlertDialog.Description>
-          <div className="flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" pending={busy}>
-                إلغاء
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="destructive"
-              pending={busy}
-              onClick={async () => {
-                // The row goes away with its button: focus moves to the next row (or back here).
-                const restoreFocus = focusAfterRemoval(trigger.current);
-                setOpen(false);
-                await fetcher.submit({ intent: "delete", id }, { method: "post" });
-                restoreFocus();
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost"
+        size="sm"
+        className={cn(rowButton, "text-danger")}
+        aria-label={`حذف «${title}»`}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={shown}
+        aria-controls={shown ? dialogId : undefined}
+        data-state={shown ? "open" : "closed"}
+        onClick={() => setOpen(true)}
+      >
+        <Trash2 aria-hidden className="size-4" />
+        حذف
+      </Button>
+      {shown && (
+        <AlertDialog.Root open onOpenChange={setOpen}>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+            <AlertDialog.Content
+              id={dialogId}
+              dir="rtl"
+              className="fixed inset-x-0 top-1/2 z-50 mx-auto w-[min(92vw,30rem)] -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 shadow-xl"
+              onCloseAutoFocus={(event) => {
+                // Radix returns focus to its own trigger; this button stands in for it.
+                event.preventDefault();
+                trigger.current?.focus();
               }}
             >
-              {busy ? (
-                <Loader2 aria-hidden className="size-4 animate-spin" />
-              ) : (
-                <Trash2 aria-hidden className="size-4" />
-              )}
-              نعم، احذف
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+              <AlertDialog.Title className="text-xl font-bold">حذف «{title}»</AlertDialog.Title>
+              <AlertDialog.Description className="text-muted">{message}</AlertDialog.Description>
+              <div className="flex flex-wrap justify-end gap-3">
+                <AlertDialog.Cancel asChild>
+                  <Button variant="outline" pending={busy}>
+                    إلغاء
+                  </Button>
+                </AlertDialog.Cancel>
+                <Button
+                  variant="destructive"
+                  pending={busy}
+                  onClick={async () => {
+                    // The row goes away with its button: focus moves to the next row (or back here).
+                    const restoreFocus = focusAfterRemoval(trigger.current);
+                    setOpen(false);
+                    await fetcher.submit({ intent: "delete", id }, { method: "post" });
+                    restoreFocus();
+                  }}
+                >
+                  {busy ? (
+                    <Loader2 aria-hidden className="size-4 animate-spin" />
+                  ) : (
+                    <Trash2 aria-hidden className="size-4" />
+                  )}
+                  نعم، احذف
+                </Button>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      )}
+    </>
   );
 }
 

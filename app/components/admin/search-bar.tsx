@@ -11,6 +11,8 @@ export interface ListFilter {
   label: string;
   /** The first option should be the "all" choice with the value "". */
   options: { value: string; label: string }[];
+  /** A day picker (`YYYY-MM-DD`) instead of the choices, applied by the search button. */
+  kind?: "date";
 }
 
 /**
@@ -81,20 +83,31 @@ export function SearchBar({
           <label htmlFor={`${id}-${filter.name}`} className="block font-medium">
             {filter.label}
           </label>
-          <select
-            id={`${id}-${filter.name}`}
-            name={filter.name}
-            key={params.get(filter.name) ?? ""}
-            defaultValue={params.get(filter.name) ?? ""}
-            onChange={(event) => apply(event.currentTarget.form)}
-            className={inputClass}
-          >
-            {filter.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          {filter.kind === "date" ? (
+            <input
+              id={`${id}-${filter.name}`}
+              type="date"
+              name={filter.name}
+              key={params.get(filter.name) ?? ""}
+              defaultValue={params.get(filter.name) ?? ""}
+              className={inputClass}
+            />
+          ) : (
+            <select
+              id={`${id}-${filter.name}`}
+              name={filter.name}
+              key={params.get(filter.name) ?? ""}
+              defaultValue={params.get(filter.name) ?? ""}
+              onChange={(event) => apply(event.currentTarget.form)}
+              className={inputClass}
+            >
+              {filter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
         </div>
       ))}
       <div className="flex grow flex-wrap gap-2 md:grow-0">

@@ -20,7 +20,8 @@ export function SelectField({
   placeholder?: string;
 }) {
   return (
-    <div className="space-y-1">
+    // min-w-0: in a grid or flex row the select keeps to its column, its longest option cut.
+    <div className="min-w-0 space-y-1">
       <label htmlFor={meta.id} className="block font-medium">
         {label}
       </label>

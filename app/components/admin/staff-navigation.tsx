@@ -1,24 +1,21 @@
 import {
   BarChart3,
-  CalendarDays,
-  FilePlus2,
-  FileText,
-  FolderOpen,
+  ClipboardList,
   Globe,
   HandHeart,
-  Image,
+  History,
   LayoutDashboard,
+  LineChart,
   ListTree,
   LogOut,
   type LucideIcon,
   Mail,
   Menu,
-  Send,
   Settings,
+  ShieldCheck,
   Tags,
   UserRound,
   Users,
-  Video,
   X,
 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
@@ -26,7 +23,9 @@ import { useRef } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { AssociationLogo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
+import { lightIcon } from "~/components/ui/light-icon";
 import { cn } from "~/shared/cn";
+import { CONTENT_TYPE_LIST, type ContentType, staffSection } from "~/shared/content-types";
 import { type Actor, hasRole, ROLE_LABELS } from "~/shared/roles";
 import { STAFF_PATHS } from "./staff-paths";
 
@@ -37,24 +36,34 @@ interface NavItem {
   adminOnly?: boolean;
 }
 
+/** The content types of one sidebar group, as their declarations name them (docs/decisions/063). */
+const contentSections = (group: ContentType["nav"]): NavItem[] =>
+  CONTENT_TYPE_LIST.filter((type) => type.nav === group).map((type) => ({
+    to: staffSection(type.name).list,
+    label: type.plural,
+    icon: type.icon,
+  }));
+
 /** The staff area's sections (spec §2.4); users and settings are for administrators. */
 export const STAFF_SECTIONS: NavItem[] = [
   { to: STAFF_PATHS.overview, label: "لوحة التحكم", icon: LayoutDashboard },
-  { to: STAFF_PATHS.posts.list, label: "المقالات والأخبار", icon: FileText },
-  { to: STAFF_PATHS.videos.list, label: "الفيديوهات", icon: Video },
-  { to: STAFF_PATHS.images.list, label: "معرض الصور", icon: Image },
-  { to: STAFF_PATHS.documents.list, label: "الوثائق والتقارير", icon: FolderOpen },
-  { to: STAFF_PATHS.pages.list, label: "الصفحات", icon: FilePlus2 },
+  { to: STAFF_PATHS.statistics, label: "إحصاءات القراءة", icon: LineChart },
+  ...contentSections("content"),
   { to: STAFF_PATHS.categories, label: "التصنيفات", icon: Tags },
+  { to: STAFF_PATHS.requests, label: "الطلبات", icon: ClipboardList },
   { to: STAFF_PATHS.volunteers, label: "المتطوعون", icon: HandHeart },
   { to: STAFF_PATHS.surveys, label: "نتائج الاستبيانات", icon: BarChart3 },
   { to: STAFF_PATHS.subscribers, label: "مشتركو النشرة", icon: Mail },
-  { to: STAFF_PATHS.events.list, label: "الفعاليات", icon: CalendarDays },
-  { to: STAFF_PATHS.campaigns.list, label: "حملات النشرة", icon: Send },
+  ...contentSections("outreach"),
   { to: STAFF_PATHS.users, label: "المستخدمون", icon: Users, adminOnly: true },
   { to: STAFF_PATHS.settings, label: "الإعدادات", icon: Settings, adminOnly: true },
   { to: STAFF_PATHS.menus, label: "القوائم", icon: ListTree, adminOnly: true },
+  { to: STAFF_PATHS.privacy, label: "بيانات شخص", icon: ShieldCheck, adminOnly: true },
+  { to: STAFF_PATHS.auditLog, label: "سجل التغييرات", icon: History, adminOnly: true },
 ];
+
+/** The sections' icons built once (docs/decisions/080): every staff page draws them all. */
+const SECTION_ICONS = new Map(STAFF_SECTIONS.map(({ icon }) => [icon, lightIcon(icon)]));
 
 export const sectionsFor = (actor: Pick<Actor, "role">) =>
   STAFF_SECTIONS.filter((item) => !item.adminOnly || hasRole(actor, "admin"));
@@ -78,19 +87,22 @@ export function StaffNav({
   return (
     <nav id={id} aria-label="أقسام لوحة التحكم" className={className}>
       <ul className="space-y-1">
-        {sectionsFor(actor).map(({ to, label, icon: Icon }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={to === STAFF_PATHS.overview}
-              className={linkClass}
-              prefetch="intent"
-            >
-              <Icon aria-hidden className="size-5 shrink-0" />
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {sectionsFor(actor).map(({ to, label, icon }) => {
+          const Icon = SECTION_ICONS.get(icon) ?? icon;
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={to === STAFF_PATHS.overview}
+                className={linkClass}
+                prefetch="intent"
+              >
+                <Icon aria-hidden className="size-5 shrink-0" />
+                {label}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -1,23 +1,23 @@
+import {
+  CONTENT_TYPES,
+  type ContentTypeName,
+  DASHBOARD_PATH as DASHBOARD,
+  staffSection,
+} from "~/shared/content-types";
+
+/** Each content type's list, new and edit addresses, from its declaration (docs/decisions/063). */
+const CONTENT_SECTIONS = Object.fromEntries(
+  Object.values(CONTENT_TYPES).map((type) => [type.name, staffSection(type.name)]),
+) as Record<ContentTypeName, ReturnType<typeof staffSection>>;
+
 /**
  * Every address inside the staff area, in the one /admin/dashboard/… family (the spec's
  * second family, /admin/posts/…, only redirects here). Link to these, never to literals.
  */
-const DASHBOARD = "/admin/dashboard";
-
-const section = (name: string) => ({
-  list: `${DASHBOARD}/${name}`,
-  new: `${DASHBOARD}/${name}/new`,
-  edit: (id: string) => `${DASHBOARD}/${name}/${id}/edit`,
-});
-
 export const STAFF_PATHS = {
+  ...CONTENT_SECTIONS,
   landing: "/admin",
   overview: DASHBOARD,
-  posts: section("posts"),
-  videos: section("videos"),
-  images: section("images"),
-  documents: section("documents"),
-  pages: section("pages"),
   categories: `${DASHBOARD}/categories`,
   volunteers: `${DASHBOARD}/volunteers`,
   volunteersExport: `${DASHBOARD}/volunteers/export`,
@@ -26,13 +26,31 @@ export const STAFF_PATHS = {
   subscribers: `${DASHBOARD}/subscribers`,
   subscribersExport: `${DASHBOARD}/subscribers/export`,
   users: `${DASHBOARD}/users`,
-  campaigns: { ...section("campaigns"), view: (id: string) => `${DASHBOARD}/campaigns/${id}` },
+  campaigns: {
+    ...CONTENT_SECTIONS.campaigns,
+    view: (id: string) => `${DASHBOARD}/campaigns/${id}`,
+  },
   settings: `${DASHBOARD}/settings`,
   // Events (docs/decisions/052).
-  events: section("events"),
   eventRegistrations: (id: string) => `${DASHBOARD}/events/${id}/registrations`,
   eventRegistrationsExport: (id: string) => `${DASHBOARD}/events/${id}/registrations/export`,
   menus: `${DASHBOARD}/menus`,
+  privacy: `${DASHBOARD}/privacy`,
+  privacyExport: `${DASHBOARD}/privacy/export`,
+  // Reading statistics (docs/decisions/074).
+  statistics: `${DASHBOARD}/statistics`,
+  statisticsExport: `${DASHBOARD}/statistics/export`,
+  // Forms built by staff (docs/decisions/071).
+  formAnswers: (id: string) => `${DASHBOARD}/forms/${id}/answers`,
+  formAnswersExport: (id: string) => `${DASHBOARD}/forms/${id}/answers/export`,
+  formAnswerFile: (fileId: string) => `${DASHBOARD}/forms/files/${fileId}`,
+  // Requests the association follows up (docs/decisions/072).
+  requests: `${DASHBOARD}/requests`,
+  requestsExport: `${DASHBOARD}/requests/export`,
+  request: (id: string) => `${DASHBOARD}/requests/${id}`,
+  // The audit log of staff actions, administrators only (docs/decisions/075).
+  auditLog: `${DASHBOARD}/audit-log`,
+  auditLogExport: `${DASHBOARD}/audit-log/export`,
   profile: "/profile",
   site: "/",
   logout: "/logout",

@@ -1,15 +1,35 @@
-import { Archive, CircleCheck, FilePen } from "lucide-react";
+import { Archive, CalendarClock, CircleCheck, EyeOff, FilePen, Lock, Send } from "lucide-react";
+import { lightIcon } from "~/components/ui/light-icon";
 import { cn } from "~/shared/cn";
-import { type PostStatus, STATUS_LABELS } from "~/shared/post-status";
+import { type ContentStatus, STATUS_WORDS } from "~/shared/content-types";
 
-const STYLES: Record<PostStatus, { className: string; icon: typeof CircleCheck }> = {
-  published: { className: "bg-primary-light text-primary-dark", icon: CircleCheck },
-  draft: { className: "bg-accent-light text-[#7a5513]", icon: FilePen },
-  archived: { className: "bg-surface text-muted ring-1 ring-line", icon: Archive },
+// Each row of a staff list draws one: built once (docs/decisions/080).
+const Published = lightIcon(CircleCheck);
+const STYLES: Record<ContentStatus, { className: string; icon: ReturnType<typeof lightIcon> }> = {
+  published: { className: "bg-primary-light text-primary-dark", icon: Published },
+  draft: { className: "bg-accent-light text-[#7a5513]", icon: lightIcon(FilePen) },
+  archived: { className: "bg-surface text-muted ring-1 ring-line", icon: lightIcon(Archive) },
+  hidden: { className: "bg-surface text-muted ring-1 ring-line", icon: lightIcon(EyeOff) },
+  scheduled: { className: "bg-surface text-ink ring-1 ring-line", icon: lightIcon(CalendarClock) },
+  sending: { className: "bg-primary-light text-primary-dark", icon: lightIcon(Send) },
+  sent: { className: "bg-primary-light text-primary-dark", icon: Published },
+  open: { className: "bg-primary-light text-primary-dark", icon: Published },
+  closed: { className: "bg-surface text-muted ring-1 ring-line", icon: lightIcon(Lock) },
 };
 
-/** The status of a post or video, as a word and an icon (never colour alone). */
-export function StatusBadge({ status, className }: { status: PostStatus; className?: string }) {
+/**
+ * The status of any content type's item, as a word and an icon (never colour alone). The word
+ * is its declaration's (app/shared/content-types.ts); `label` may add to it (a campaign's progress).
+ */
+export function StatusBadge({
+  status,
+  label = STATUS_WORDS[status],
+  className,
+}: {
+  status: ContentStatus;
+  label?: string;
+  className?: string;
+}) {
   const { className: tone, icon: Icon } = STYLES[status];
   return (
     <span
@@ -20,7 +40,7 @@ export function StatusBadge({ status, className }: { status: PostStatus; classNa
       )}
     >
       <Icon aria-hidden className="size-4" />
-      {STATUS_LABELS[status]}
+      {label}
     </span>
   );
 }

@@ -1,16 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { LoaderCircle } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { FormNotice } from "~/components/settings/form-notice";
-import { SubmitButton } from "~/components/settings/submit-button";
+import { IntentForm, useIntentForm } from "~/components/settings/intent-form";
 import { useIntentResult } from "~/components/settings/use-intent-result";
 import { buttonClass } from "~/components/ui/button";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField } from "~/components/ui/field";
-import type { ActionResult } from "~/shared/action-result";
+import { PasswordField } from "~/components/ui/person-fields";
 import { resetPasswordSchema } from "~/shared/auth-schemas";
 import { cn } from "~/shared/cn";
-import { browserValidation } from "~/shared/form-validation";
 import { PASSWORD_HINT } from "~/shared/password-rules";
 import type { ResetLink } from "~/shared/reset-link";
 import { DelayedRedirect } from "./delayed-redirect";
@@ -25,34 +21,28 @@ export function CheckingResetLink() {
   );
 }
 
-function NewPasswordForm({ token, result }: { token: string; result?: ActionResult }) {
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: result?.reply,
-    ...browserValidation(resetPasswordSchema),
-  });
+function NewPasswordForm({ token }: { token: string }) {
+  const { form, fields } = useIntentForm("reset-password", resetPasswordSchema);
   return (
-    <Form method="post" className="space-y-5" {...getFormProps(form)}>
-      <ErrorSummary />
+    <IntentForm
+      form={form}
+      submit={{
+        intent: "reset-password",
+        size: "lg",
+        className: "w-full",
+        pendingLabel: "جارٍ الحفظ…",
+        children: "حفظ كلمة المرور الجديدة",
+      }}
+    >
       <input type="hidden" name="token" value={token} />
-      <InputField
+      <PasswordField
+        isNew
         label="كلمة المرور الجديدة"
         meta={fields.password}
-        type="password"
-        autoComplete="new-password"
         hint={PASSWORD_HINT}
       />
-      <InputField
-        label="تأكيد كلمة المرور"
-        meta={fields.confirmPassword}
-        type="password"
-        autoComplete="new-password"
-      />
-      <FieldErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton intent="reset-password" size="lg" className="w-full" pendingLabel="جارٍ الحفظ…">
-        حفظ كلمة المرور الجديدة
-      </SubmitButton>
-    </Form>
+      <PasswordField isNew label="تأكيد كلمة المرور" meta={fields.confirmPassword} />
+    </IntentForm>
   );
 }
 
@@ -69,7 +59,7 @@ export function ResetPasswordPanel({ link }: { link: ResetLink }) {
       </div>
     );
   }
-  if (link.status === "valid") return <NewPasswordForm token={link.token} result={result} />;
+  if (link.status === "valid") return <NewPasswordForm token={link.token} />;
   return (
     <div className="space-y-4">
       <FormNotice tone="error">{link.message}</FormNotice>

@@ -1,18 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { FormNotice } from "~/components/settings/form-notice";
-import { SubmitButton } from "~/components/settings/submit-button";
-import { useIntentResult } from "~/components/settings/use-intent-result";
+import { IntentForm, useIntentForm } from "~/components/settings/intent-form";
 import { buttonClass } from "~/components/ui/button";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField } from "~/components/ui/field";
+import { InputField } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/person-fields";
 import {
   type TwoFactorIntent,
   twoFactorConfirmSchema,
   twoFactorPasswordSchema,
 } from "~/shared/auth-schemas";
 import { cn } from "~/shared/cn";
-import { browserValidation } from "~/shared/form-validation";
 
 /** A step that asks for the account's password first (start, turn off, new recovery codes). */
 function PasswordStepForm({
@@ -26,32 +23,15 @@ function PasswordStepForm({
   pendingLabel: string;
   variant?: "default" | "outline" | "destructive";
 }) {
-  const result = useIntentResult(intent);
-  const [form, fields] = useForm({
-    id: intent,
-    lastResult: result?.reply,
-    ...browserValidation(twoFactorPasswordSchema),
-    shouldRevalidate: "onSubmit",
-  });
+  const { form, fields } = useIntentForm(intent, twoFactorPasswordSchema, "onSubmit");
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <ErrorSummary />
-      <InputField
-        label="كلمة المرور الحالية"
-        meta={fields.password}
-        type="password"
-        autoComplete="current-password"
-      />
-      <FieldErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton
-        intent={intent}
-        variant={variant}
-        className="w-full"
-        pendingLabel={pendingLabel}
-      >
-        {label}
-      </SubmitButton>
-    </Form>
+    <IntentForm
+      form={form}
+      className="space-y-4"
+      submit={{ intent, variant, className: "w-full", pendingLabel, children: label }}
+    >
+      <PasswordField label="كلمة المرور الحالية" meta={fields.password} />
+    </IntentForm>
   );
 }
 
@@ -73,13 +53,7 @@ export function TwoFactorOff({ required }: { required: boolean }) {
 
 /** Waiting for the first code: the QR code, the key to type instead, and the code field. */
 export function TwoFactorPending({ setup }: { setup: { qrCode: string; manualKey: string } }) {
-  const result = useIntentResult("two-factor-confirm");
-  const [form, fields] = useForm({
-    id: "two-factor-confirm",
-    lastResult: result?.reply,
-    ...browserValidation(twoFactorConfirmSchema),
-    shouldRevalidate: "onSubmit",
-  });
+  const { form, fields } = useIntentForm("two-factor-confirm", twoFactorConfirmSchema, "onSubmit");
   return (
     <div className="space-y-5">
       <ol className="list-inside list-decimal space-y-2">
@@ -100,8 +74,16 @@ export function TwoFactorPending({ setup }: { setup: { qrCode: string; manualKey
           {setup.manualKey}
         </code>
       </div>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <ErrorSummary />
+      <IntentForm
+        form={form}
+        className="space-y-4"
+        submit={{
+          intent: "two-factor-confirm",
+          className: "w-full",
+          pendingLabel: "جارٍ التحقق…",
+          children: "تأكيد وتفعيل",
+        }}
+      >
         <InputField
           label="الرمز من التطبيق"
           meta={fields.code}
@@ -109,11 +91,7 @@ export function TwoFactorPending({ setup }: { setup: { qrCode: string; manualKey
           autoComplete="one-time-code"
           dir="ltr"
         />
-        <FieldErrors id={form.errorId} errors={form.errors} />
-        <SubmitButton intent="two-factor-confirm" className="w-full" pendingLabel="جارٍ التحقق…">
-          تأكيد وتفعيل
-        </SubmitButton>
-      </Form>
+      </IntentForm>
     </div>
   );
 }

@@ -1,11 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useSearchParams } from "react-router";
-import { SubmitButton } from "~/components/settings/submit-button";
-import { useIntentResult } from "~/components/settings/use-intent-result";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField } from "~/components/ui/field";
+import { Link, useSearchParams } from "react-router";
+import { IntentForm, useIntentForm } from "~/components/settings/intent-form";
+import { InputField } from "~/components/ui/field";
 import { twoFactorSignInSchema } from "~/shared/auth-schemas";
-import { browserValidation } from "~/shared/form-validation";
 
 const CODE_LABEL = "رمز التحقق";
 
@@ -14,17 +10,27 @@ const CODE_LABEL = "رمز التحقق";
  * shows, or one of the recovery codes. A plain form, so it works without JavaScript.
  */
 export function TwoFactorSignInForm() {
-  const result = useIntentResult("two-factor");
+  const { form, fields } = useIntentForm("two-factor", twoFactorSignInSchema, "onSubmit");
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
-    id: "two-factor",
-    lastResult: result?.reply,
-    ...browserValidation(twoFactorSignInSchema),
-    shouldRevalidate: "onSubmit",
-  });
   return (
-    <Form method="post" className="space-y-5" {...getFormProps(form)}>
-      <ErrorSummary fields={[{ meta: fields.code, label: CODE_LABEL }]} />
+    <IntentForm
+      form={form}
+      summary={[{ meta: fields.code, label: CODE_LABEL }]}
+      submit={{
+        intent: "two-factor",
+        size: "lg",
+        className: "w-full",
+        pendingLabel: "جارٍ التحقق…",
+        children: "تأكيد الدخول",
+      }}
+      footer={
+        <p className="text-center">
+          <Link to="/auth" className="font-medium text-primary-dark underline underline-offset-4">
+            العودة إلى تسجيل الدخول
+          </Link>
+        </p>
+      }
+    >
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
       <InputField
         label={CODE_LABEL}
@@ -35,15 +41,6 @@ export function TwoFactorSignInForm() {
         dir="ltr"
         hint="الرمز المكوّن من 6 أرقام في تطبيق المصادقة، أو أحد رموز الاسترداد إن لم يكن الهاتف معك."
       />
-      <FieldErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton intent="two-factor" size="lg" className="w-full" pendingLabel="جارٍ التحقق…">
-        تأكيد الدخول
-      </SubmitButton>
-      <p className="text-center">
-        <Link to="/auth" className="font-medium text-primary-dark underline underline-offset-4">
-          العودة إلى تسجيل الدخول
-        </Link>
-      </p>
-    </Form>
+    </IntentForm>
   );
 }

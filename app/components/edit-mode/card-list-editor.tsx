@@ -7,8 +7,8 @@ import {
 } from "~/components/site/card-list-view";
 import { showToast } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
-import type { CardListDefinition } from "~/content/card-lists";
 import { CARD_LIST_MESSAGES, type CardItem, type StoredCardList } from "~/shared/card-items";
+import type { CardListDefinition } from "~/shared/card-list-definitions";
 import { cn } from "~/shared/cn";
 import { CardDialog } from "./card-list-card-dialog";
 import { CardListHistoryDialog } from "./card-list-history";

@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
-import type { CardListDefinition } from "~/content/card-lists";
 import type { CardItem, CardListRevision, StoredCardList } from "~/shared/card-items";
+import type { CardListDefinition } from "~/shared/card-list-definitions";
 import { EditDialog } from "./edit-dialog";
 import { CARD_LISTS_ENDPOINT, type CardListAnswer, useCardListWrite } from "./use-card-list-write";
 import { useVersionHistory, VersionHistory } from "./version-history";

@@ -47,7 +47,7 @@ export function TextDraft({
       aria-label={label}
       aria-describedby={describedBy}
       style={style}
-      className={`block w-full min-w-[min(16rem,70vw)] resize-none overflow-hidden rounded-lg border-2 border-current bg-transparent px-2 py-1 ${INHERIT_TYPOGRAPHY}`}
+      className={`block min-h-11 w-full min-w-[min(16rem,70vw)] resize-none overflow-hidden rounded-lg border-2 border-current bg-transparent px-2 py-1 ${INHERIT_TYPOGRAPHY}`}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { CardListDefinition } from "~/content/card-lists";
 import type { ActionResult } from "~/shared/action-result";
 import type { CardListRefusal, CardListSaved } from "~/shared/card-items";
+import type { CardListDefinition } from "~/shared/card-list-definitions";
 
 /** The resource route that changes card lists and lists their history (app/routes/resources). */
 export const CARD_LISTS_ENDPOINT = "/api/card-lists";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { CardTitleLink } from "~/components/site/article-parts";
 import { cn } from "~/shared/cn";
 import { eventPath, seatsLeft } from "~/shared/events";
 import { EventPlace, EventWhen, SeatsLeft } from "./event-facts";
@@ -34,14 +34,7 @@ export function EventCard({ event }: { event: EventCardData }) {
         />
       )}
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h3 className="text-xl">
-          <Link
-            to={eventPath(event.slug)}
-            className="outline-none after:absolute after:inset-0 group-hover:text-primary-dark"
-          >
-            {event.title}
-          </Link>
-        </h3>
+        <CardTitleLink to={eventPath(event.slug)}>{event.title}</CardTitleLink>
         <div className="flex flex-col gap-2 text-muted">
           <EventWhen startsAt={event.startsAt} endsAt={event.endsAt} />
           <EventPlace place={event.place} />

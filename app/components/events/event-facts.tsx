@@ -1,7 +1,9 @@
-import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
+import { CalendarDays, CalendarPlus, Clock, MapPin, Users } from "lucide-react";
+import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/shared/cn";
 import { formatDate, formatHijriDate, isoDate } from "~/shared/dates";
 import { riyadhTime } from "~/shared/event-dates";
+import { eventCalendarPath } from "~/shared/events";
 
 /** When an event is, in Riyadh time, in the Gregorian and the Umm al-Qura calendars. */
 export function EventWhen({
@@ -82,5 +84,15 @@ export function SeatsLeft({
       <Users aria-hidden className="size-5 shrink-0 text-primary" />
       {text}
     </span>
+  );
+}
+
+/** Downloads the event's .ics file, for the visitor's own calendar. */
+export function AddToCalendarLink({ slug }: { slug: string }) {
+  return (
+    <a href={eventCalendarPath(slug)} download className={buttonClass("outline", "default")}>
+      <CalendarPlus aria-hidden className="size-5" />
+      أضف إلى التقويم
+    </a>
   );
 }

@@ -1,11 +1,15 @@
-import { Star, UserRound } from "lucide-react";
-import { Link } from "react-router";
+import { Star as StarIcon, UserRound as UserIcon } from "lucide-react";
 import { Text } from "~/components/content-block";
+import { CardTitleLink } from "~/components/site/article-parts";
+import { lightIcon } from "~/components/ui/light-icon";
 import { cn } from "~/shared/cn";
 import type { NewsCard as NewsCardData } from "~/shared/news";
 import { postPath } from "~/shared/paths";
 import { PostDate } from "./post-date";
 
+// On every card of the news lists: built once (docs/decisions/080).
+const Star = lightIcon(StarIcon);
+const UserRound = lightIcon(UserIcon);
 /**
  * One post in the news page's grids: featured cards stand tall with the image on top; list
  * cards put the image beside the text from tablet width up. The whole card is one big link
@@ -45,14 +49,7 @@ export function NewsCard({ card, featured = false }: { card: NewsCardData; featu
           </span>
           <PostDate date={card.publishedAt} />
         </div>
-        <h3 className="text-xl">
-          <Link
-            to={postPath(card.slug)}
-            className="outline-none after:absolute after:inset-0 group-hover:text-primary-dark"
-          >
-            {card.title}
-          </Link>
-        </h3>
+        <CardTitleLink to={postPath(card.slug)}>{card.title}</CardTitleLink>
         <p className="text-muted">{card.text}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
           <span className="inline-flex items-center gap-1.5 text-sm text-muted">

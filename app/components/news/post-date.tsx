@@ -1,5 +1,9 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays as CalendarIcon } from "lucide-react";
+import { lightIcon } from "~/components/ui/light-icon";
 import { formatDate, formatHijriDate, isoDate } from "~/shared/dates";
+
+/** On every card of the news lists: built once (docs/decisions/080). */
+const CalendarDays = lightIcon(CalendarIcon);
 
 /** A post's publication date; `withHijri` adds the Umm al-Qura date beside the Gregorian one. */
 export function PostDate({ date, withHijri = false }: { date: Date | null; withHijri?: boolean }) {

@@ -270,6 +270,16 @@ function BlockEditor({
           <InputField label="عنوان الفيديو (اختياري)" labelDetail={label} meta={f("title")} />
         </>
       );
+    case "form":
+      return (
+        <InputField
+          label="رابط النموذج"
+          labelDetail={label}
+          meta={f("slug")}
+          dir="ltr"
+          hint="آخر جزء من عنوان النموذج في قائمة النماذج، مثل home-visit. يظهر النموذج ما دام مفتوحاً."
+        />
+      );
     case "documents":
       return (
         <>

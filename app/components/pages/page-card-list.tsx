@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   Award,
   Briefcase,
   Dumbbell,
@@ -22,9 +21,7 @@ import {
   TrendingUp,
   Users,
 } from "lucide-react";
-import { CardGrid } from "~/components/page";
-import { SiteLink } from "~/components/site-link";
-import { cn } from "~/shared/cn";
+import { CardFrame, CardGrid, CardIconBox, CardMore } from "~/components/page";
 import type { CardIcon, PageCard } from "~/shared/page-blocks";
 
 /**
@@ -69,37 +66,12 @@ export function PageCardList({ items, level = 3 }: { items: readonly PageCard[];
 function PageCardItem({ item, level }: { item: PageCard; level: 2 | 3 }) {
   const Heading = level === 2 ? "h2" : "h3";
   const Icon = CARD_ICON_COMPONENTS[item.icon] ?? HeartHandshake;
-  const body = (
-    <>
-      <span className="mb-3 flex size-12 items-center justify-center rounded-xl bg-primary-light text-primary">
-        <Icon aria-hidden className="size-6" />
-      </span>
+  return (
+    <CardFrame to={item.link}>
+      <CardIconBox icon={Icon} />
       <Heading className="mb-2 text-xl">{item.title}</Heading>
       {item.text && <p className="whitespace-pre-line text-muted">{item.text}</p>}
-      {item.link && (
-        <span className="mt-auto flex items-center gap-1 pt-4 font-medium text-primary">
-          اقرأ المزيد
-          <ArrowLeft
-            aria-hidden
-            className="size-5 transition motion-safe:group-hover:-translate-x-1"
-          />
-        </span>
-      )}
-    </>
-  );
-  const classes = cn(
-    "flex flex-col items-start rounded-2xl border border-line bg-white p-6 shadow-sm",
-    item.link &&
-      "group transition motion-safe:hover:-translate-y-0.5 hover:border-primary hover:shadow-md focus-visible:border-primary",
-  );
-  if (!item.link) return <article className={classes}>{body}</article>;
-  return item.link.startsWith("/") ? (
-    <SiteLink to={item.link} className={classes}>
-      {body}
-    </SiteLink>
-  ) : (
-    <a href={item.link} className={classes} rel="noopener">
-      {body}
-    </a>
+      {item.link && <CardMore>اقرأ المزيد</CardMore>}
+    </CardFrame>
   );
 }

@@ -1,7 +1,6 @@
 import { type FieldMetadata, useInputControl } from "@conform-to/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { FieldErrors, inputClass } from "~/components/ui/field";
-import { cn } from "~/shared/cn";
+import { FieldFrame, inputClass, useFieldDescription } from "~/components/ui/field";
 import { KeepFallback } from "./keep-fallback";
 
 // Tiptap and ProseMirror come in their own chunk, fetched only when a staff form shows this
@@ -35,7 +34,7 @@ export function RichTextField({
   resetKey?: string | number;
 }) {
   const labelId = useId();
-  const hintId = useId();
+  const { hintId, describedBy } = useFieldDescription(meta, hint);
   const control = useInputControl(meta);
   const [enhanced, setEnhanced] = useState(false);
   const typed = useRef(control.value ?? "");
@@ -51,8 +50,6 @@ export function RichTextField({
     setEnhanced(true);
   }, []);
 
-  const describedBy =
-    cn(meta.errors?.length ? meta.errorId : undefined, hint ? hintId : undefined) || undefined;
   const textarea = (
     <textarea
       ref={textareaRef}
@@ -73,10 +70,7 @@ export function RichTextField({
   );
 
   return (
-    <div className="space-y-1">
-      <label id={labelId} htmlFor={meta.id} className="block font-medium">
-        {label}
-      </label>
+    <FieldFrame {...{ label, labelId, meta, hint, hintId }}>
       {enhanced ? (
         <KeepFallback fallback={textarea}>
           <Suspense fallback={textarea}>
@@ -98,12 +92,6 @@ export function RichTextField({
       ) : (
         textarea
       )}
-      {hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,48 +1,25 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Form } from "react-router";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/person-fields";
 import { type AccountIntent, changePasswordSchema } from "~/shared/auth-schemas";
-import { browserValidation } from "~/shared/form-validation";
-import { SubmitButton } from "./submit-button";
-import { useIntentResult } from "./use-intent-result";
+import { IntentForm, useIntentForm } from "./intent-form";
 
 const INTENT: AccountIntent = "change-password";
 
 /** Change password (spec §2.9); the form empties itself after a successful change. */
 export function ChangePasswordForm() {
-  const result = useIntentResult(INTENT);
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult: result?.reply,
-    ...browserValidation(changePasswordSchema),
-  });
+  const { form, fields } = useIntentForm(INTENT, changePasswordSchema);
   return (
-    <Form method="post" className="space-y-5" {...getFormProps(form)}>
-      <ErrorSummary />
-      <InputField
-        label="كلمة المرور الحالية"
-        meta={fields.currentPassword}
-        type="password"
-        autoComplete="current-password"
-      />
-      <InputField
+    <IntentForm
+      form={form}
+      submit={{ intent: INTENT, pendingLabel: "جارٍ التغيير…", children: "تغيير كلمة المرور" }}
+    >
+      <PasswordField label="كلمة المرور الحالية" meta={fields.currentPassword} />
+      <PasswordField
+        isNew
         label="كلمة المرور الجديدة"
         meta={fields.newPassword}
-        type="password"
-        autoComplete="new-password"
         hint="6 أحرف على الأقل، وتجمع بين الحروف والأرقام"
       />
-      <InputField
-        label="تأكيد كلمة المرور الجديدة"
-        meta={fields.confirmPassword}
-        type="password"
-        autoComplete="new-password"
-      />
-      <FieldErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton intent={INTENT} pendingLabel="جارٍ التغيير…">
-        تغيير كلمة المرور
-      </SubmitButton>
-    </Form>
+      <PasswordField isNew label="تأكيد كلمة المرور الجديدة" meta={fields.confirmPassword} />
+    </IntentForm>
   );
 }

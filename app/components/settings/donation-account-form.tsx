@@ -10,7 +10,6 @@ const INTENT = "update-donation-account";
 export interface LatestChange {
   changedAt: Date | string;
   changedByName: string | null;
-  changedByEmail: string | null;
 }
 
 /**
@@ -25,7 +24,7 @@ export function DonationAccountForm({
   latestChange: LatestChange | null;
 }) {
   const [form, fields] = useSectionForm(INTENT, donationAccountSchema, account);
-  const changedBy = latestChange?.changedByName || latestChange?.changedByEmail;
+  const changedBy = latestChange?.changedByName;
   return (
     <SectionForm form={form} intent={INTENT} submitLabel="حفظ حساب التبرعات">
       <div className="flex items-start gap-3 rounded-2xl border border-accent/40 bg-accent-light p-4 text-ink">

@@ -1,11 +1,8 @@
-import { type DefaultValue, type FormMetadata, getFormProps, useForm } from "@conform-to/react";
-import { Form } from "react-router";
+import { type DefaultValue, type FormMetadata, useForm } from "@conform-to/react";
 import type { z } from "zod";
-import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors } from "~/components/ui/field";
 import { browserValidation } from "~/shared/form-validation";
 import type { SettingsIntent } from "~/shared/settings-schemas";
-import { SubmitButton } from "./submit-button";
+import { IntentForm } from "./intent-form";
 import { useIntentResult } from "./use-intent-result";
 
 /**
@@ -46,13 +43,12 @@ export function SectionForm<Schema extends Record<string, unknown>>({
 }) {
   return (
     // The page is long: stay at this section after saving instead of jumping to the top.
-    <Form method="post" preventScrollReset className="space-y-5" {...getFormProps(form)}>
-      <ErrorSummary />
+    <IntentForm
+      form={form}
+      preventScrollReset
+      submit={{ intent, pendingLabel: "جارٍ الحفظ…", children: submitLabel }}
+    >
       {children}
-      <FieldErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton intent={intent} pendingLabel="جارٍ الحفظ…">
-        {submitLabel}
-      </SubmitButton>
-    </Form>
+    </IntentForm>
   );
 }

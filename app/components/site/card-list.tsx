@@ -1,7 +1,15 @@
-import { createContext, lazy, type ReactNode, Suspense, useContext } from "react";
+import {
+  type ComponentProps,
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+} from "react";
 import { useEditMode } from "~/components/edit-mode/edit-mode-state";
-import type { CardListDefinition } from "~/content/card-lists";
+import { Section } from "~/components/page";
 import type { CardListMap, StoredCardList } from "~/shared/card-items";
+import type { CardListDefinition } from "~/shared/card-list-definitions";
 import { blockId } from "~/shared/content-blocks";
 import { type CardExtras, type CardListLayout, CardListView } from "./card-list-view";
 
@@ -63,5 +71,21 @@ export function EditableCardList({
     <Suspense fallback={view}>
       <CardListEditor list={list} stored={stored} extras={extras} layout={layout} />
     </Suspense>
+  );
+}
+
+/** A page section whose whole content is one editable card list (the about/services pages). */
+export function CardListSection({
+  k,
+  title,
+  intro,
+  tinted,
+  ...cardList
+}: Omit<ComponentProps<typeof Section>, "children" | "className"> &
+  ComponentProps<typeof EditableCardList>) {
+  return (
+    <Section k={k} title={title} intro={intro} tinted={tinted}>
+      <EditableCardList {...cardList} />
+    </Section>
   );
 }

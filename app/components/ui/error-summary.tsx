@@ -142,7 +142,7 @@ export function ErrorSummary({ fields = [] }: { fields?: SummaryField[] }) {
               <li key={error.fieldId}>
                 <a
                   href={`#${error.fieldId}`}
-                  className="inline-flex min-h-11 items-center font-medium text-danger underline underline-offset-4"
+                  className="target-link font-medium text-danger underline underline-offset-4"
                   onClick={(event) => {
                     if (focusField(error.fieldId)) event.preventDefault();
                   }}

@@ -17,7 +17,47 @@ type FieldProps = {
   className?: string;
 };
 
-/** A labelled input bound to a Conform field, with its Arabic errors under it. */
+/** The ids a field's control is described by: its errors when it has some, its hint when shown. */
+export function useFieldDescription(meta: FieldMetadata<string | undefined>, hint?: string) {
+  const hintId = useId();
+  const describedBy =
+    cn(meta.errors?.length ? meta.errorId : undefined, hint ? hintId : undefined) || undefined;
+  return { hintId, describedBy };
+}
+
+/** A field's frame: its label, its control, its hint and its Arabic errors under it. */
+export function FieldFrame({
+  label,
+  labelDetail,
+  labelId,
+  meta,
+  hint,
+  hintId,
+  className,
+  children,
+}: FieldProps & { labelId?: string; hintId: string; children: React.ReactNode }) {
+  return (
+    <div className={cn("min-w-0 space-y-1", className)}>
+      <label id={labelId} htmlFor={meta.id} className="block font-medium">
+        {label}
+        {labelDetail && <span className="sr-only"> {labelDetail}</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/**
+ * A labelled input bound to a Conform field, with its Arabic errors under it. Its box may be
+ * narrower than the control's own minimum (a date-time field's parts): in a grid or flex row it
+ * keeps to its column, and app.css wraps a date-time field's time under its date (issue 40).
+ */
 export function InputField({
   label,
   labelDetail,
@@ -30,29 +70,17 @@ export function InputField({
     React.InputHTMLAttributes<HTMLInputElement>,
     "type"
   >) {
-  const hintId = useId();
+  const { hintId, describedBy } = useFieldDescription(meta, hint);
   return (
-    <div className={cn("space-y-1", className)}>
-      <label htmlFor={meta.id} className="block font-medium">
-        {label}
-        {labelDetail && <span className="sr-only"> {labelDetail}</span>}
-      </label>
+    <FieldFrame {...{ label, labelDetail, meta, hint, hintId, className }}>
       <input
         className={inputClass}
         {...getInputProps(meta, { type })}
         key={meta.key}
         {...rest}
-        aria-describedby={
-          cn(meta.errors?.length ? meta.errorId : undefined, hint ? hintId : undefined) || undefined
-        }
+        aria-describedby={describedBy}
       />
-      {hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -64,28 +92,16 @@ export function TextareaField({
   className,
   rows = 5,
 }: FieldProps & { rows?: number }) {
-  const hintId = useId();
+  const { hintId, describedBy } = useFieldDescription(meta, hint);
   return (
-    <div className={cn("space-y-1", className)}>
-      <label htmlFor={meta.id} className="block font-medium">
-        {label}
-        {labelDetail && <span className="sr-only"> {labelDetail}</span>}
-      </label>
+    <FieldFrame {...{ label, labelDetail, meta, hint, hintId, className }}>
       <textarea
         className={inputClass}
         rows={rows}
         {...getTextareaProps(meta)}
         key={meta.key}
-        aria-describedby={
-          cn(meta.errors?.length ? meta.errorId : undefined, hint ? hintId : undefined) || undefined
-        }
+        aria-describedby={describedBy}
       />
-      {hint && (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }

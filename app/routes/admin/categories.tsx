@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Loader2, Pencil, Plus, Tags } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
@@ -13,6 +12,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
+import { auditedWrite } from "~/models/audit-log.server";
 import {
   createCategory,
   deleteCategory,
@@ -26,7 +26,7 @@ import { parseListIntent, respondToMutation } from "~/services/staff-actions.ser
 import { formAnswer } from "~/shared/action-result";
 import { formatShortDate, isoDate } from "~/shared/dates";
 import { ConflictError, NotFoundError } from "~/shared/domain-errors";
-import { browserValidation } from "~/shared/form-validation";
+import { browserValidation, parseForm } from "~/shared/form-validation";
 import { slugify } from "~/shared/slug";
 import { oneLineText } from "~/shared/text-fields";
 import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
@@ -84,19 +84,28 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const row = parseListIntent(formData);
   if (row?.intent === "delete") {
-    return respondToMutation(() => deleteCategory(actor, row.id), {
+    const item = { id: row.id };
+    const remove = () => deleteCategory(actor, row.id);
+    const entry = { actor, subject: "categories", action: "deleted", item } as const;
+    return respondToMutation(() => auditedWrite(entry, remove), {
       success: { type: "success", title: "تم الحذف", description: "حُذف التصنيف" },
       failure: "فشل في حذف التصنيف",
     });
   }
-  const submission = parseWithZod(formData, { schema: categoryFormSchema });
+  const submission = parseForm(formData, { schema: categoryFormSchema });
   if (submission.status !== "success") {
     return formAnswer({ reply: submission.reply() }, { status: 400 });
   }
   const { intent, id, name, slug } = submission.value;
   try {
-    if (intent === "update" && id) await updateCategory(actor, id, { name, slug });
-    else await createCategory(actor, { name, slug });
+    const action = intent === "update" && id ? "updated" : "created";
+    await auditedWrite(
+      { actor, subject: "categories", action, item: (saved) => ({ id: saved.id, label: name }) },
+      () =>
+        action === "updated" && id
+          ? updateCategory(actor, id, { name, slug })
+          : createCategory(actor, { name, slug }),
+    );
   } catch (error) {
     // A name or slug taken beside its field; renamed after someone else deleted it: said in the
     // dialog, not on the error page.

@@ -1,17 +1,13 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import {
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRouteLoaderData,
-} from "react-router";
+import { Outlet, useLoaderData, useLocation, useNavigation } from "react-router";
 import { PendingListScreen, usePendingPathname } from "~/components/admin/pending-navigation";
 import { SidebarToggle, StaffBrand, StaffNav, UserMenu } from "~/components/admin/staff-navigation";
+import { useStaffActor } from "~/components/admin/use-staff-actor";
 import { ErrorScreen } from "~/components/error-screen";
 import { requireRole } from "~/services/permissions.server";
 import type { Actor } from "~/shared/roles";
+import type { StaffLayoutData } from "~/shared/staff-layout";
 import type { Route } from "./+types/dashboard-layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "لوحة التحكم | جمعية رفق" }];
@@ -21,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "لوحة التحكم |
  * viewers get the 403 page. Every child loader and every model checks the role again, since
  * React Router runs child loaders (and `.data` requests) without waiting for this one.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs): Promise<StaffLayoutData> {
   const actor = await requireRole(request, "editor");
   return { actor };
 }
@@ -44,9 +40,8 @@ export default function DashboardLayout() {
  * without it.
  */
 export function ErrorBoundary() {
-  const data = useRouteLoaderData<typeof loader>("routes/admin/dashboard-layout");
   return (
-    <StaffFrame actor={data?.actor ?? null}>
+    <StaffFrame actor={useStaffActor()}>
       <ErrorScreen />
     </StaffFrame>
   );
@@ -114,13 +109,18 @@ function StaffFrame({ actor, children }: { actor: Actor | null; children: React.
               {actor && <UserMenu actor={actor} />}
             </div>
           </div>
-          {actor && (
-            <StaffNav
-              actor={actor}
-              id={SIDEBAR_ID}
-              className={sidebarOpen ? "border-t border-line p-4 lg:hidden" : "hidden"}
-            />
-          )}
+          {/* The phone's copy of the sidebar is drawn only while open (it needs JavaScript to
+              open): a closed one was ~25 links and icons more in every staff page's HTML. */}
+          {actor &&
+            (sidebarOpen ? (
+              <StaffNav
+                actor={actor}
+                id={SIDEBAR_ID}
+                className="border-t border-line p-4 lg:hidden"
+              />
+            ) : (
+              <div id={SIDEBAR_ID} hidden />
+            ))}
         </header>
         <main id="staff-main" className="mx-auto max-w-6xl p-4 md:p-8">
           {children}

@@ -1,11 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { auditedWrite } from "~/models/audit-log.server";
 import { changeMenu, restoreDefaultMenu, restoreMenuRevision } from "~/models/menus.server";
 import { formRefusal, isAccessRefusal, refusalAnswer } from "~/services/error-answers.server";
 import { respondToMutation } from "~/services/staff-actions.server";
 import { type ActionResult, formAnswer } from "~/shared/action-result";
+import type { AuditAction } from "~/shared/audit-subjects";
 import { DomainError } from "~/shared/domain-errors";
+import { parseForm } from "~/shared/form-validation";
 import {
   addEntry,
   MENU_NAMES,
@@ -24,16 +26,21 @@ const SAVE_FAILED = "فشل في حفظ القائمة";
 
 /** Adds or edits an item: its errors beside their fields, the model's refusals as the form's. */
 export async function saveMenuItem(actor: Actor, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: menuItemFormSchema });
+  const submission = parseForm(formData, { schema: menuItemFormSchema });
   if (submission.status !== "success") {
     return formAnswer({ reply: submission.reply() }, { status: 400 });
   }
   const { intent, menu, id, fields } = submission.value;
   try {
-    await changeMenu(actor, menu, (entries, labels) =>
-      intent === "add"
-        ? addEntry(entries, menu, fields)
-        : updateEntry(entries, menu, id ?? "", fields, labels[id ?? ""] ?? ""),
+    const action = intent === "add" ? "created" : "updated";
+    await auditedWrite(
+      { actor, subject: "menus", action, item: { id: menu, label: MENU_NAMES[menu] } },
+      () =>
+        changeMenu(actor, menu, (entries, labels) =>
+          intent === "add"
+            ? addEntry(entries, menu, fields)
+            : updateEntry(entries, menu, id ?? "", fields, labels[id ?? ""] ?? ""),
+        ),
     );
   } catch (error) {
     const refused = formRefusal(submission, error);
@@ -67,6 +74,16 @@ const BUTTON_DONE: Record<MenuButton["intent"], string> = {
   "restore-revision": "استُعيدت النسخة",
 };
 
+/** How the audit log names each button's change (docs/decisions/075). */
+const BUTTON_ACTION: Record<MenuButton["intent"], AuditAction> = {
+  "move-up": "reordered",
+  "move-down": "reordered",
+  "toggle-hidden": "updated",
+  remove: "deleted",
+  "restore-default": "restored",
+  "restore-revision": "restored",
+};
+
 function runButton(actor: Actor, button: MenuButton) {
   const { menu } = button;
   switch (button.intent) {
@@ -88,7 +105,7 @@ function runButton(actor: Actor, button: MenuButton) {
 
 /** A row's button, the original menu or a revision: answered with a toast, or why not. */
 export async function pressMenuButton(actor: Actor, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: menuButtonSchema });
+  const submission = parseForm(formData, { schema: menuButtonSchema });
   if (submission.status !== "success") {
     return data<ActionResult>({ ok: false, message: "طلب غير صالح" }, { status: 400 });
   }
@@ -102,7 +119,11 @@ export async function pressMenuButton(actor: Actor, formData: FormData) {
     failure: SAVE_FAILED,
   };
   try {
-    await runButton(actor, button);
+    const item = { id: button.menu, label: MENU_NAMES[button.menu] };
+    const action = BUTTON_ACTION[button.intent];
+    await auditedWrite({ actor, subject: "menus", action, item }, async () => {
+      await runButton(actor, button);
+    });
   } catch (error) {
     // A refused change says why (an item gone meanwhile, an emptied menu), not only "failed".
     if (error instanceof DomainError && !isAccessRefusal(error)) return refusalAnswer(error);

@@ -1,8 +1,10 @@
 import {
   BarChart3,
+  ClipboardList,
   FilePlus2,
   FileText,
   HandHeart,
+  HardDrive,
   History,
   Image,
   ImagePlus,
@@ -24,6 +26,7 @@ import {
 } from "~/models/dashboard.server";
 import { requireRole } from "~/services/permissions.server";
 import { formatDate, isoDate } from "~/shared/dates";
+import { formatFileSize } from "~/shared/documents";
 import { hasRole, ROLE_LABELS } from "~/shared/roles";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/overview";
@@ -135,6 +138,13 @@ function StatCards({ stats, canSeeUsers }: { stats: DashboardStats; canSeeUsers:
         to={STAFF_PATHS.volunteers}
       />
       <StatCard
+        icon={ClipboardList}
+        title="طلباتي المفتوحة"
+        total={stats.requests.mine}
+        details={[`المتأخرة عن موعدها (للجميع): ${n(stats.requests.overdue)}`]}
+        to={`${STAFF_PATHS.requests}?queue=mine`}
+      />
+      <StatCard
         icon={BarChart3}
         title="الاستبيانات"
         total={
@@ -144,6 +154,12 @@ function StatCards({ stats, canSeeUsers }: { stats: DashboardStats; canSeeUsers:
         }
         details={["متوسط رضا هذا الشهر"]}
         to={STAFF_PATHS.surveys}
+      />
+      <StatCard
+        icon={HardDrive}
+        title="مساحة التخزين"
+        total={formatFileSize(stats.storage.bytes)}
+        details={[`الملفات المرفوعة: ${n(stats.storage.files)}`]}
       />
     </ul>
   );

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { RotateCcw } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { z } from "zod";
@@ -13,13 +12,14 @@ import {
   SiteSettingsSections,
 } from "~/components/settings/site-settings-sections";
 import { buttonClass } from "~/components/ui/button";
-import { getLatestSettingChange } from "~/models/settings-audit.server";
+import { getLatestChange } from "~/models/audit-log.server";
 import { getSettingsForAdmin, updateSetting } from "~/models/site-settings.server";
 import { handleAccountSettings } from "~/services/account-settings.server";
 import { throwRefusal } from "~/services/error-answers.server";
 import { requireRole } from "~/services/permissions.server";
 import { getTwoFactorState } from "~/services/two-factor.server";
 import { formAnswer } from "~/shared/action-result";
+import { parseForm } from "~/shared/form-validation";
 import { type Actor, assertRole, hasRole } from "~/shared/roles";
 import {
   SETTINGS_INTENTS,
@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const [settings, donationChange] = await Promise.all([
       getSettingsForAdmin(actor),
-      getLatestSettingChange(actor, "donation_account"),
+      getLatestChange(actor, "donation_account"),
     ]);
     const site = { settings, siteUrl: settings.site_url ?? getSiteUrl(), donationChange };
     return { user, twoFactorOn, site, loadError: null };
@@ -82,7 +82,7 @@ const SAVE: {
 /** Answers 'تم التحديث' only once the value is stored; otherwise 'خطأ' and the section's message. */
 async function saveSection(admin: Actor, intent: SettingsIntent, formData: FormData) {
   const { schema, failure, success } = SETTINGS_SECTIONS[intent];
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema });
   if (submission.status !== "success") {
     return formAnswer({ intent, reply: submission.reply() }, { status: 400 });
   }
@@ -127,7 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const accountAnswer = await handleAccountSettings(request, actor, formData);
   if (accountAnswer) return accountAnswer;
-  const submission = parseWithZod(formData, { schema: intentSchema });
+  const submission = parseForm(formData, { schema: intentSchema });
   if (submission.status !== "success") refuseRequest(400, INVALID_REQUEST);
   return saveSection(assertRole(actor, "admin"), submission.value.intent, formData);
 }

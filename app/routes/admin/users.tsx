@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Users } from "lucide-react";
 import { data, useLoaderData, useLocation } from "react-router";
 import { z } from "zod";
@@ -22,6 +21,7 @@ import {
 import { failureStatus, refusalAnswer } from "~/services/error-answers.server";
 import { requireRole } from "~/services/permissions.server";
 import type { ActionResult } from "~/shared/action-result";
+import { parseForm } from "~/shared/form-validation";
 import { pageFrom } from "~/shared/pagination";
 import { roles } from "~/shared/statuses";
 import { readFormData } from "~/utils/form-data.server";
@@ -74,7 +74,7 @@ const roleChangeSchema = z.object({
 /** The role selector posts `userId` and `role`; the model enforces the primary-admin rules. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireRole(request, "admin");
-  const submission = parseWithZod(await readFormData(request), { schema: roleChangeSchema });
+  const submission = parseForm(await readFormData(request), { schema: roleChangeSchema });
   if (submission.status !== "success") {
     return data<ActionResult>({ ok: false, message: ROLE_UPDATE_FAILED }, { status: 400 });
   }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { isRegistrationAllowed } from "~/models/site-settings.server";
@@ -29,6 +28,8 @@ import {
   TWO_FACTOR_SETUP_PATH,
   twoFactorSignInSchema,
 } from "~/shared/auth-schemas";
+import { InvalidInputError } from "~/shared/domain-errors";
+import { parseForm } from "~/shared/form-validation";
 import { homeFor } from "~/shared/paths";
 import type { ResetLink } from "~/shared/reset-link";
 import { normaliseRole } from "~/shared/roles";
@@ -141,7 +142,7 @@ const HIDE_PASSWORDS = ["password", "confirmPassword"];
 
 async function signIn(request: Request, formData: FormData) {
   const intent = "sign-in";
-  const submission = parseWithZod(formData, { schema: signInSchema });
+  const submission = parseForm(formData, { schema: signInSchema });
   if (submission.status !== "success") {
     return answer(
       { intent, reply: submission.reply({ hideFields: HIDE_PASSWORDS }) },
@@ -197,7 +198,7 @@ async function completeSignIn(
  */
 async function verifySecondStep(request: Request, formData: FormData) {
   const intent = "two-factor";
-  const submission = parseWithZod(formData, { schema: twoFactorSignInSchema });
+  const submission = parseForm(formData, { schema: twoFactorSignInSchema });
   if (submission.status !== "success") {
     return answer({ intent, reply: submission.reply() }, { status: 400 });
   }
@@ -225,7 +226,7 @@ async function verifySecondStep(request: Request, formData: FormData) {
 /** New accounts are viewers (better-auth's default role) and must confirm their e-mail. */
 async function signUp(request: Request, formData: FormData) {
   const intent = "sign-up";
-  const submission = parseWithZod(formData, { schema: signUpSchema });
+  const submission = parseForm(formData, { schema: signUpSchema });
   if (submission.status !== "success") {
     return answer(
       { intent, reply: submission.reply({ hideFields: HIDE_PASSWORDS }) },
@@ -261,7 +262,7 @@ async function signUp(request: Request, formData: FormData) {
 /** The same answer whether or not the address has an account. */
 async function requestReset(request: Request, formData: FormData) {
   const intent = "forgot-password";
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  const submission = parseForm(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
     return answer({ intent, reply: submission.reply() }, { status: 400 });
   }
@@ -292,7 +293,7 @@ async function requestReset(request: Request, formData: FormData) {
  */
 async function resetPassword(request: Request, formData: FormData) {
   const intent = "reset-password";
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const submission = parseForm(formData, { schema: resetPasswordSchema });
   if (submission.status !== "success") {
     return answer(
       { intent, reply: submission.reply({ hideFields: HIDE_PASSWORDS }) },
@@ -386,6 +387,6 @@ export async function authScreenAction(request: Request) {
   if (!(await isSetupComplete())) throw redirect("/setup");
   const formData = await readFormData(request);
   const intent = z.enum(AUTH_INTENTS).safeParse(formData.get("intent"));
-  if (!intent.success) throw new Response("طلب غير صالح", { status: 400 });
+  if (!intent.success) throw new InvalidInputError("طلب غير صالح");
   return HANDLERS[intent.data](request, formData);
 }

@@ -1,16 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AssociationLogo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { InputField } from "~/components/ui/field";
+import { EmailField, NameField, PasswordField } from "~/components/ui/person-fields";
 import { checkSetupCode } from "~/models/setup-code.server";
 import { createFirstAdmin, isSetupComplete, SetupClosedError } from "~/models/users.server";
 import { clientAddress } from "~/services/auth.server";
 import { formAnswer } from "~/shared/action-result";
 import { SETUP_CODE_WRONG, setupSchema } from "~/shared/auth-schemas";
-import { browserValidation } from "~/shared/form-validation";
+import { browserValidation, parseForm } from "~/shared/form-validation";
 import { tooManyAttempts } from "~/utils/auth-errors.server";
 import { readFormData } from "~/utils/form-data.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -20,8 +20,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "الإعداد الأول | جمعية رفق" },
   { name: "robots", content: "noindex" },
 ];
-
-const SETUP_DONE = "تم إعداد الموقع مسبقاً";
 
 /**
  * First run only: once an administrator exists this page is gone for good. The link printed at
@@ -34,8 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (await isSetupComplete()) throw new Response(SETUP_DONE, { status: 403 });
-  const submission = parseWithZod(await readFormData(request), { schema: setupSchema });
+  if (await isSetupComplete()) throw new SetupClosedError();
+  const submission = parseForm(await readFormData(request), { schema: setupSchema });
   const hideFields = ["password"];
   if (submission.status !== "success") {
     return formAnswer({ reply: submission.reply({ hideFields }) }, { status: 400 });
@@ -52,12 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
     );
   }
-  try {
-    await createFirstAdmin(submission.value);
-  } catch (error) {
-    if (error instanceof SetupClosedError) throw new Response(SETUP_DONE, { status: 403 });
-    throw error;
-  }
+  await createFirstAdmin(submission.value);
   return redirectWithToast("/login", {
     type: "success",
     title: "تم الإنشاء",
@@ -108,19 +101,12 @@ export default function Setup() {
             dir="ltr"
             hint="الرمز المطبوع في سجل الخادم عند تشغيله، أو قيمة SETUP_CODE"
           />
-          <InputField label={LABELS.fullName} meta={fields.fullName} autoComplete="name" />
-          <InputField
-            label={LABELS.email}
-            meta={fields.email}
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-          />
-          <InputField
+          <NameField label={LABELS.fullName} meta={fields.fullName} />
+          <EmailField label={LABELS.email} meta={fields.email} />
+          <PasswordField
+            isNew
             label={LABELS.password}
             meta={fields.password}
-            type="password"
-            autoComplete="new-password"
             hint="6 أحرف على الأقل، وتجمع بين الحروف والأرقام"
           />
           <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>

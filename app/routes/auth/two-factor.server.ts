@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { requireUser } from "~/services/permissions.server";
 import {
@@ -21,6 +20,7 @@ import {
   twoFactorConfirmSchema,
   twoFactorPasswordSchema,
 } from "~/shared/auth-schemas";
+import { parseForm } from "~/shared/form-validation";
 import { homeFor } from "~/shared/paths";
 import { type Actor, assertRole } from "~/shared/roles";
 import { authErrorMessage } from "~/utils/auth-errors.server";
@@ -89,7 +89,7 @@ async function withPassword(
   formData: FormData,
   run: (password: string) => Promise<Response | undefined>,
 ) {
-  const submission = parseWithZod(formData, { schema: twoFactorPasswordSchema });
+  const submission = parseForm(formData, { schema: twoFactorPasswordSchema });
   if (submission.status !== "success") {
     return answer(
       { intent, reply: submission.reply({ hideFields: ["password"] }) },
@@ -117,7 +117,7 @@ const HANDLERS: Record<TwoFactorIntent, Handler> = {
     }),
 
   async "two-factor-confirm"(request, actor, formData) {
-    const submission = parseWithZod(formData, { schema: twoFactorConfirmSchema });
+    const submission = parseForm(formData, { schema: twoFactorConfirmSchema });
     if (submission.status !== "success") {
       return answer({ intent: "two-factor-confirm", reply: submission.reply() }, { status: 400 });
     }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import {
   addCard,
@@ -11,7 +10,9 @@ import {
   resetCardList,
   restoreCardList,
 } from "~/models/content-lists.server";
+import { fetcherFailure } from "~/services/error-answers.server";
 import { getStaffActor } from "~/services/permissions.server";
+import { limitStaffUploads } from "~/services/staff-forms.server";
 import type { ActionResult } from "~/shared/action-result";
 import {
   CARD_LIST_MESSAGES,
@@ -19,43 +20,17 @@ import {
   type CardListRefusal,
   type CardListSaved,
 } from "~/shared/card-items";
-import { DomainError } from "~/shared/domain-errors";
+import { parseForm } from "~/shared/form-validation";
 import { assertRole } from "~/shared/roles";
-import {
-  isRefusedValue,
-  REQUEST_INVALID_VALUES,
-  readFormData,
-  UPLOAD_MAX_BYTES,
-} from "~/utils/form-data.server";
-import { ImageUploadError } from "~/utils/image-upload.server";
-import { logger } from "~/utils/logger.server";
+import { FORM_CAPS } from "~/utils/body-caps.server";
+import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/card-lists";
 import { cardListIntentSchema } from "./card-lists-schema";
 
 type Answer = ActionResult<CardListSaved, CardListRefusal>;
 
-/**
- * Refusals are answered as data, never thrown: edit mode calls this route through a fetcher,
- * and a thrown response would replace the whole page with the error screen.
- */
-async function refusal<T extends { ok: false; message: string }>(error: unknown) {
-  if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
-  if (error instanceof Response && error.status < 500) {
-    const message = (await error.text()) || CARD_LIST_MESSAGES.failed;
-    return data({ ok: false, message } as T, { status: error.status });
-  }
-  if (error instanceof DomainError) {
-    return data({ ok: false, message: error.message } as T, { status: error.status });
-  }
-  if (error instanceof ImageUploadError) {
-    return data({ ok: false, message: error.message } as T, { status: 422 });
-  }
-  if (isRefusedValue(error)) {
-    return data({ ok: false, message: REQUEST_INVALID_VALUES } as T, { status: 400 });
-  }
-  logger.error({ err: error }, "card list request failed");
-  return data({ ok: false, message: CARD_LIST_MESSAGES.failed } as T, { status: 500 });
-}
+/** Refusals are answered as data: edit mode calls this route through a fetcher. */
+const FAILURE = { failed: CARD_LIST_MESSAGES.failed, what: "card list request" };
 
 const ARABIC = /[\u0600-\u06FF]/;
 
@@ -70,8 +45,10 @@ function firstError(errors: Record<string, string[] | null> | null | undefined):
 
 /** GET ?pagePath&listKey — a list's history for the editor (admins only). */
 export async function loader({ request }: Route.LoaderArgs) {
+  // Outside the try: a redirect (two-factor set-up first) is followed, not said as a message.
+  const staff = await getStaffActor(request);
   try {
-    const actor = assertRole(await getStaffActor(request), "admin");
+    const actor = assertRole(staff, "admin");
     const params = Object.fromEntries(new URL(request.url).searchParams);
     const target = cardListTargetSchema.safeParse(params);
     if (!target.success) {
@@ -83,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const history = await listCardListRevisions(actor, target.data);
     return data<ActionResult<CardListHistory>>({ ok: true, ...history });
   } catch (error) {
-    return refusal<Extract<ActionResult<CardListHistory>, { ok: false }>>(error);
+    return fetcherFailure<Extract<ActionResult<CardListHistory>, { ok: false }>>(error, FAILURE);
   }
 }
 
@@ -102,10 +79,13 @@ function answer(outcome: CardListOutcome) {
  * the body is read, and again in the model).
  */
 export async function action({ request }: Route.ActionArgs) {
+  const staff = await getStaffActor(request);
   try {
-    const actor = assertRole(await getStaffActor(request), "admin");
-    const formData = await readFormData(request, { maxBytes: UPLOAD_MAX_BYTES });
-    const submission = parseWithZod(formData, { schema: cardListIntentSchema });
+    const actor = assertRole(staff, "admin");
+    const formData = await readFormData(request, FORM_CAPS.cardList);
+    // Over the upload rate: a TooManyRequestsError, answered by fetcherFailure (429, Retry-After).
+    await limitStaffUploads(actor, formData);
+    const submission = parseForm(formData, { schema: cardListIntentSchema });
     if (submission.status !== "success") {
       return data<Answer>(
         { ok: false, message: firstError(submission.reply().error) },
@@ -153,6 +133,6 @@ export async function action({ request }: Route.ActionArgs) {
         return answer(await resetCardList(actor, base));
     }
   } catch (error) {
-    return refusal<Extract<Answer, { ok: false; conflict?: false }>>(error);
+    return fetcherFailure<Extract<Answer, { ok: false; conflict?: false }>>(error, FAILURE);
   }
 }

@@ -8,7 +8,7 @@ export const handle: LiveHandle = { liveLists: ["posts"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const atom = new URL(request.url).pathname.endsWith("/atom.xml");
-  const xml = await buildNewsFeed(await publicBaseUrl(request), atom ? "atom" : "rss");
+  const xml = await buildNewsFeed(await publicBaseUrl(), atom ? "atom" : "rss");
   return new Response(xml, {
     headers: {
       "Content-Type": `${atom ? "application/atom+xml" : "application/rss+xml"}; charset=utf-8`,

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import {
   blockTargetSchema,
@@ -9,6 +8,7 @@ import {
   restorePageTextRevision,
   savePageText,
 } from "~/models/page-content.server";
+import { fetcherFailure } from "~/services/error-answers.server";
 import { getStaffActor } from "~/services/permissions.server";
 import type { ActionResult } from "~/shared/action-result";
 import {
@@ -17,36 +17,13 @@ import {
   type PageTextRefusal,
   type PageTextSaved,
 } from "~/shared/content-blocks";
-import { DomainError } from "~/shared/domain-errors";
+import { parseForm } from "~/shared/form-validation";
 import { assertRole } from "~/shared/roles";
-import { isRefusedValue, REQUEST_INVALID_VALUES, readFormData } from "~/utils/form-data.server";
-import { logger } from "~/utils/logger.server";
+import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/page-content";
 
-/**
- * Refusals are answered as data, never thrown: the in-place editor calls this route through a
- * fetcher, and a thrown response would replace the whole page with the error screen.
- */
-async function refusal<T extends { ok: false; message: string }>(
-  error: unknown,
-): Promise<ReturnType<typeof data<T>>> {
-  // A redirect (two-factor set-up first) is followed, not turned into a message.
-  if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
-  // A body refused before it was read (readFormData's 4xx).
-  if (error instanceof Response && error.status < 500) {
-    const message = (await error.text()) || PAGE_TEXT_MESSAGES.failed;
-    return data({ ok: false, message } as T, { status: error.status });
-  }
-  // The model's refusal (and assertRole's): its message and status, said in the editor.
-  if (error instanceof DomainError) {
-    return data({ ok: false, message: error.message } as T, { status: error.status });
-  }
-  if (isRefusedValue(error)) {
-    return data({ ok: false, message: REQUEST_INVALID_VALUES } as T, { status: 400 });
-  }
-  logger.error({ err: error }, "page text request failed");
-  return data({ ok: false, message: PAGE_TEXT_MESSAGES.failed } as T, { status: 500 });
-}
+/** Refusals are answered as data: the in-place editor calls this route through a fetcher. */
+const FAILURE = { failed: PAGE_TEXT_MESSAGES.failed, what: "page text request" };
 
 const OWN_MESSAGES = new Set<string>(Object.values(PAGE_TEXT_MESSAGES));
 
@@ -64,9 +41,11 @@ function firstError(errors: Record<string, string[] | null> | null | undefined):
 
 /** GET ?pagePath&contentKey — a block's history for the editor (admins only). */
 export async function loader({ request }: Route.LoaderArgs) {
+  // Outside the try: a redirect (two-factor set-up first) is followed, not said as a message.
+  const staff = await getStaffActor(request);
   try {
-    const actor = assertRole(await getStaffActor(request), "admin");
-    const submission = parseWithZod(new URL(request.url).searchParams, {
+    const actor = assertRole(staff, "admin");
+    const submission = parseForm(new URL(request.url).searchParams, {
       schema: blockTargetSchema,
     });
     if (submission.status !== "success") {
@@ -78,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const history = await listPageTextRevisions(actor, submission.value);
     return data<ActionResult<PageTextHistory>>({ ok: true, ...history });
   } catch (error) {
-    return refusal<Extract<ActionResult<PageTextHistory>, { ok: false }>>(error);
+    return fetcherFailure<Extract<ActionResult<PageTextHistory>, { ok: false }>>(error, FAILURE);
   }
 }
 
@@ -94,9 +73,10 @@ function answer(outcome: PageTextOutcome) {
 
 /** POST intent=save|restore|reset — page-text writes, for admins only (checked here and in the model). */
 export async function action({ request }: Route.ActionArgs) {
+  const staff = await getStaffActor(request);
   try {
-    const actor = assertRole(await getStaffActor(request), "admin");
-    const submission = parseWithZod(await readFormData(request), { schema: pageTextIntentSchema });
+    const actor = assertRole(staff, "admin");
+    const submission = parseForm(await readFormData(request), { schema: pageTextIntentSchema });
     if (submission.status !== "success") {
       return data<ActionResult<PageTextSaved, PageTextRefusal>>(
         { ok: false, message: firstError(submission.reply().error) },
@@ -112,8 +92,8 @@ export async function action({ request }: Route.ActionArgs) {
         return answer(await resetPageText(actor, submission.value));
     }
   } catch (error) {
-    return refusal<
+    return fetcherFailure<
       Extract<ActionResult<PageTextSaved, PageTextRefusal>, { ok: false; conflict?: false }>
-    >(error);
+    >(error, FAILURE);
   }
 }

@@ -8,8 +8,8 @@ import type { Route } from "./+types/sitemap-part";
 export const handle: LiveHandle = { liveLists: SITEMAP_LISTS };
 
 /** `/sitemap/<source>-<n>.xml`: at most 5,000 addresses of one source (docs/decisions/053). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const xml = await buildSitemapPart(await publicBaseUrl(request), params.part);
+export async function loader({ params }: Route.LoaderArgs) {
+  const xml = await buildSitemapPart(await publicBaseUrl(), params.part);
   if (xml === null) {
     return new Response("لا يوجد جزء بهذا الاسم في خريطة الموقع", {
       status: 404,

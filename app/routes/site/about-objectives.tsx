@@ -1,8 +1,8 @@
 import { HeartHandshake } from "lucide-react";
 import { Callout, PageHero, Section } from "~/components/page";
-import { EditableCardList } from "~/components/site/card-list";
-import { OBJECTIVES } from "~/content/card-lists";
+import { CardListSection } from "~/components/site/card-list";
 import { COMMITMENT } from "~/content/objectives";
+import { OBJECTIVES } from "~/shared/card-list-definitions";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-objectives";
 
@@ -17,9 +17,7 @@ export default function AboutObjectives() {
   return (
     <>
       <PageHero k="about-objectives" title={TITLE} subtitle={SUBTITLE} />
-      <Section k="goals" title="أهدافنا الستة">
-        <EditableCardList list={OBJECTIVES} />
-      </Section>
+      <CardListSection k="goals" title="أهدافنا الستة" list={OBJECTIVES} />
       <Section k="commitment-section" title="عهدٌ نقطعه على أنفسنا" className="pt-0">
         <Callout
           k="commitment"

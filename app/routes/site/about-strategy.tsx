@@ -1,7 +1,6 @@
 import { Text } from "~/components/content-block";
 import { CardGrid, InfoCard, PageHero, Section, StatGrid } from "~/components/page";
-import { EditableCardList } from "~/components/site/card-list";
-import { STRATEGY_GROUPS, STRATEGY_INCOME } from "~/content/card-lists";
+import { CardListSection } from "~/components/site/card-list";
 import { formatCount } from "~/content/format";
 import {
   indicatorGoal,
@@ -10,6 +9,7 @@ import {
   TARGET_KEYS,
   TARGET_LABELS,
 } from "~/content/strategy";
+import { STRATEGY_GROUPS, STRATEGY_INCOME } from "~/shared/card-list-definitions";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-strategy";
 
@@ -23,17 +23,21 @@ export default function AboutStrategy() {
   return (
     <>
       <PageHero k="about-strategy" title={TITLE} subtitle={SUBTITLE} />
-      <Section k="target-groups" title="الفئات المستهدفة" intro="أربع فئات نعمل معها ومن أجلها.">
-        <EditableCardList list={STRATEGY_GROUPS} columns={4} />
-      </Section>
-      <Section
+      <CardListSection
+        k="target-groups"
+        title="الفئات المستهدفة"
+        intro="أربع فئات نعمل معها ومن أجلها."
+        list={STRATEGY_GROUPS}
+        columns={4}
+      />
+      <CardListSection
         k="income-sources"
         title="مصادر الدخل"
         intro="موارد متنوعة تضمن استدامة خدماتنا واستقلالية قرارنا."
         tinted
-      >
-        <EditableCardList list={STRATEGY_INCOME} columns={4} />
-      </Section>
+        list={STRATEGY_INCOME}
+        columns={4}
+      />
       <Section
         k="phases"
         title="مراحل الخطة"
@@ -85,7 +89,7 @@ export default function AboutStrategy() {
               title={indicator.title}
               description={indicator.description}
             >
-              <p className="mt-4 flex items-baseline gap-2">
+              <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
                 <Text k={`${indicator.key}-value`} className="text-3xl font-bold text-primary-dark">
                   {formatCount(indicatorGoal(indicator))}
                 </Text>

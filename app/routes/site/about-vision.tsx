@@ -1,6 +1,6 @@
-import { PageHero, Section } from "~/components/page";
-import { EditableCardList } from "~/components/site/card-list";
-import { VISION_CARDS, VISION_VALUES } from "~/content/card-lists";
+import { PageHero } from "~/components/page";
+import { CardListSection } from "~/components/site/card-list";
+import { VISION_CARDS, VISION_VALUES } from "~/shared/card-list-definitions";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-vision";
 
@@ -14,17 +14,14 @@ export default function AboutVision() {
   return (
     <>
       <PageHero k="about-vision" title={TITLE} subtitle={SUBTITLE} />
-      <Section k="vision-mission" title="رؤيتنا ورسالتنا">
-        <EditableCardList list={VISION_CARDS} columns={2} />
-      </Section>
-      <Section
+      <CardListSection k="vision-mission" title="رؤيتنا ورسالتنا" list={VISION_CARDS} columns={2} />
+      <CardListSection
         k="values"
         title="قيمنا"
         intro="تسع قيم نحتكم إليها في كل ما نقدّمه لكبار السن وأسرهم."
         tinted
-      >
-        <EditableCardList list={VISION_VALUES} />
-      </Section>
+        list={VISION_VALUES}
+      />
     </>
   );
 }

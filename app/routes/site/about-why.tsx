@@ -1,6 +1,6 @@
-import { PageHero, Section } from "~/components/page";
-import { EditableCardList } from "~/components/site/card-list";
-import { WHY_BENEFITS, WHY_IMPACT, WHY_REASONS } from "~/content/card-lists";
+import { PageHero } from "~/components/page";
+import { CardListSection } from "~/components/site/card-list";
+import { WHY_BENEFITS, WHY_IMPACT, WHY_REASONS } from "~/shared/card-list-definitions";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about-why";
 
@@ -14,24 +14,20 @@ export default function AboutWhy() {
   return (
     <>
       <PageHero k="about-why" title={TITLE} subtitle={SUBTITLE} />
-      <Section k="reasons" title="ستة أسباب لوجودنا">
-        <EditableCardList list={WHY_REASONS} />
-      </Section>
-      <Section
+      <CardListSection k="reasons" title="ستة أسباب لوجودنا" list={WHY_REASONS} />
+      <CardListSection
         k="impact"
         title="الأثر الاجتماعي"
         intro="ما يتغيّر حين يجد كبير السن من يرعاه ويقدّره."
         tinted
-      >
-        <EditableCardList list={WHY_IMPACT} />
-      </Section>
-      <Section
+        list={WHY_IMPACT}
+      />
+      <CardListSection
         k="extra-benefits"
         title="فوائد إضافية"
         intro="أثرٌ يتجاوز كبار السن إلى المنطقة كلها."
-      >
-        <EditableCardList list={WHY_BENEFITS} />
-      </Section>
+        list={WHY_BENEFITS}
+      />
     </>
   );
 }

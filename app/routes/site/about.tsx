@@ -1,8 +1,8 @@
 import { Text } from "~/components/content-block";
 import { PageHero, Section } from "~/components/page";
-import { EditableCardList } from "~/components/site/card-list";
+import { CardListSection } from "~/components/site/card-list";
 import { WHO_WE_ARE } from "~/content/about";
-import { ABOUT_PILLAR_CARDS, ABOUT_PLAN_CARDS } from "~/content/card-lists";
+import { ABOUT_PILLAR_CARDS, ABOUT_PLAN_CARDS } from "~/shared/card-list-definitions";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/about";
 
@@ -26,21 +26,22 @@ export default function About() {
           ))}
         </div>
       </Section>
-      <Section
+      <CardListSection
         k="pillars"
         title="هويتنا وتوجّهنا"
         intro="ما نؤمن به، وما نسعى إليه، ولماذا اخترنا هذا الطريق."
         tinted
-      >
-        <EditableCardList list={ABOUT_PILLAR_CARDS} more="اقرأ المزيد" />
-      </Section>
-      <Section
+        list={ABOUT_PILLAR_CARDS}
+        more="اقرأ المزيد"
+      />
+      <CardListSection
         k="plans"
         title="خطتنا ونطاق عملنا"
         intro="إلى أين نمضي حتى عام 2030، وأين نقدّم خدماتنا."
-      >
-        <EditableCardList list={ABOUT_PLAN_CARDS} columns={2} more="اقرأ المزيد" />
-      </Section>
+        list={ABOUT_PLAN_CARDS}
+        columns={2}
+        more="اقرأ المزيد"
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { CalendarPlus, CircleCheck, Hourglass } from "lucide-react";
-import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import { CircleCheck, Hourglass } from "lucide-react";
+import { Form, Link, redirect, useLoaderData } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
-import { EventPlace, EventWhen } from "~/components/events/event-facts";
+import { AddToCalendarLink, EventPlace, EventWhen } from "~/components/events/event-facts";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { buttonClass } from "~/components/ui/button";
@@ -10,8 +10,9 @@ import {
   getRegistrationByToken,
 } from "~/models/event-registrations.server";
 import { limitPublicForm } from "~/services/public-forms.server";
+import { NotFoundError } from "~/shared/domain-errors";
 import { isOver } from "~/shared/event-dates";
-import { EVENTS_PATH, eventCalendarPath, eventPath, registrationPath } from "~/shared/events";
+import { EVENTS_PATH, eventPath, registrationPath } from "~/shared/events";
 import { now } from "~/utils/clock.server";
 import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/event-registration";
@@ -31,7 +32,7 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("tok
 
 export async function loader({ request }: Route.LoaderArgs) {
   const registration = await getRegistrationByToken(tokenOf(request));
-  if (!registration) throw data(NOT_FOUND, { status: 404 });
+  if (!registration) throw new NotFoundError(NOT_FOUND);
   const { fullName, ...shown } = registration;
   return {
     registration: { ...shown, firstName: fullName.split(" ")[0] },
@@ -89,16 +90,7 @@ export default function EventRegistrationPage() {
         )}
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
-        {status !== "cancelled" && !over && (
-          <a
-            href={eventCalendarPath(event.slug)}
-            download
-            className={buttonClass("outline", "default")}
-          >
-            <CalendarPlus aria-hidden className="size-5" />
-            أضف إلى التقويم
-          </a>
-        )}
+        {status !== "cancelled" && !over && <AddToCalendarLink slug={event.slug} />}
         <Link to={eventPath(event.slug)} className={buttonClass("ghost", "default")}>
           صفحة الفعالية
         </Link>

@@ -1,25 +1,28 @@
 import { type FieldMetadata, getFormProps, useForm } from "@conform-to/react";
-import { ArrowRight, CalendarPlus } from "lucide-react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { VideoPlayer } from "~/components/admin/video-player";
+import { ArrowRight } from "lucide-react";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
-import { EventPlace, EventWhen, SeatsLeft } from "~/components/events/event-facts";
+import {
+  AddToCalendarLink,
+  EventPlace,
+  EventWhen,
+  SeatsLeft,
+} from "~/components/events/event-facts";
 import { HoneypotField } from "~/components/outreach/choice-group";
+import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
+import { ArticleImage } from "~/components/site/article-parts";
+import { RichContent } from "~/components/site/rich-content";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField } from "~/components/ui/field";
+import { EmailField, MobileField, NameField } from "~/components/ui/person-fields";
 import { registerForEvent } from "~/models/event-registrations.server";
 import { getPublishedEvent } from "~/models/events.server";
 import { publicFormAction } from "~/services/public-forms.server";
+import { NotFoundError, PAGE_MISSING } from "~/shared/domain-errors";
 import { isOver } from "~/shared/event-dates";
-import {
-  EVENTS_PATH,
-  eventCalendarPath,
-  eventPath,
-  registrationPath,
-  seatsLeft,
-} from "~/shared/events";
+import { EVENTS_PATH, eventPath, registrationPath, seatsLeft } from "~/shared/events";
 import { browserValidation } from "~/shared/form-validation";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import type { LiveHandle } from "~/shared/live-event";
@@ -31,6 +34,8 @@ import { eventRegistrationSchema } from "./event-registration-schema";
 
 export const INTENT = "event-registration";
 export const SAVE_FAILED = "تعذّر إرسال تسجيلك الآن، حاول مرة أخرى بعد قليل";
+export const REQUEST_RECEIVED =
+  "وصلنا طلب تسجيلك. إن كان هذا الرقم مسجّلاً في الفعالية من قبل فتسجيله قائم، وأرسلنا رابط صفحته إلى البريد المحفوظ معه.";
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
   loaded
@@ -48,14 +53,17 @@ export const handle: LiveHandle = { liveLists: ["events"] };
 async function publishedEvent(slug: string) {
   const event = await getPublishedEvent(slug);
   // A draft is not found, as a missing one.
-  if (!event) throw data(null, { status: 404 });
+  if (!event) throw new NotFoundError(PAGE_MISSING);
   return event;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { description, ...event } = await publishedEvent(params.slug);
   const at = now();
   return {
+    // A sent form without a page of its own: a number registered before (its owner is told by
+    // e-mail) or the honeypot. The same words either way (docs/decisions/066).
+    sent: new URL(request.url).searchParams.get("sent") === "1",
     event,
     parts: renderablePostContent(description),
     summary: htmlToPlainText(description).slice(0, 160),
@@ -74,7 +82,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     saveFailed: SAVE_FAILED,
     what: "an event registration",
     done: `${eventPath(event.slug)}?sent=1`,
-    doneWith: ({ token }) => registrationPath(token),
+    // A number already registered is answered as the honeypot is: its owner hears by e-mail.
+    doneWith: (saved) =>
+      saved ? registrationPath(saved.token) : `${eventPath(event.slug)}?sent=1`,
   });
 }
 
@@ -105,22 +115,11 @@ function RegistrationForm({ full }: { full: boolean }) {
       />
       <HoneypotField name={HONEYPOT_FIELD} />
       <div className="grid gap-5 md:grid-cols-2">
-        <InputField label={LABELS.fullName} meta={fields.fullName} autoComplete="name" />
-        <InputField
-          label={LABELS.phone}
-          meta={fields.phone}
-          type="tel"
-          dir="ltr"
-          inputMode="tel"
-          autoComplete="tel"
-          hint="مثال: 0501234567"
-        />
-        <InputField
+        <NameField label={LABELS.fullName} meta={fields.fullName} />
+        <MobileField label={LABELS.phone} meta={fields.phone} />
+        <EmailField
           label={LABELS.email}
           meta={fields.email}
-          type="email"
-          dir="ltr"
-          autoComplete="email"
           hint="لنرسل لك التأكيد والتذكير ورابط الإلغاء"
         />
         <InputField
@@ -140,7 +139,7 @@ function RegistrationForm({ full }: { full: boolean }) {
 }
 
 export default function EventPage() {
-  const { event, parts, over, started } = useLoaderData<typeof loader>();
+  const { event, parts, over, started, sent } = useLoaderData<typeof loader>();
   const left = seatsLeft(event);
   const canRegister = event.registrationOpen && !started;
   return (
@@ -156,35 +155,10 @@ export default function EventPage() {
           <EventPlace place={event.place} mapUrl={event.mapUrl} />
           <SeatsLeft left={left} open={event.registrationOpen} over={over} live />
         </div>
-        {!over && (
-          <a
-            href={eventCalendarPath(event.slug)}
-            download
-            className={buttonClass("outline", "default")}
-          >
-            <CalendarPlus aria-hidden className="size-5" />
-            أضف إلى التقويم
-          </a>
-        )}
+        {!over && <AddToCalendarLink slug={event.slug} />}
       </header>
-      {event.imageUrl && (
-        <img
-          src={event.imageUrl}
-          alt=""
-          className="mt-8 aspect-video w-full rounded-2xl bg-surface object-cover"
-        />
-      )}
-      <div className="article-body mt-8" data-testid="event-description">
-        {parts.map((part, index) =>
-          part.kind === "youtube" ? (
-            <div key={index} className="my-8 overflow-hidden rounded-2xl">
-              <VideoPlayer youtubeId={part.id} title={event.title} />
-            </div>
-          ) : (
-            <div key={index} className="contents" dangerouslySetInnerHTML={{ __html: part.html }} />
-          ),
-        )}
-      </div>
+      {event.imageUrl && <ArticleImage src={event.imageUrl} />}
+      <RichContent parts={parts} title={event.title} className="mt-8" testId="event-description" />
       <section
         aria-labelledby="register-heading"
         className="mt-10 rounded-3xl bg-accent-light px-4 py-8 sm:px-6"
@@ -192,6 +166,11 @@ export default function EventPage() {
         <h2 id="register-heading" className="mb-4 text-2xl text-primary-dark">
           التسجيل في الفعالية
         </h2>
+        {sent && (
+          <FormNotice tone="success" className="mb-4 text-lg">
+            <p>{REQUEST_RECEIVED}</p>
+          </FormNotice>
+        )}
         {canRegister ? (
           <>
             {left === 0 && (

@@ -35,7 +35,9 @@ export function surveySchema(questionKeys: readonly string[]) {
       if (!value.contactName) {
         ctx.addIssue({ code: "custom", path: ["contactName"], message: CONTACT_NAME_REQUIRED });
       }
-      if (!value.contactPhone || !normaliseSaudiMobile(value.contactPhone)) {
+      // A field that failed its own check (a file where a text was expected) may be any value.
+      const phone = typeof value.contactPhone === "string" ? value.contactPhone : undefined;
+      if (!phone || !normaliseSaudiMobile(phone)) {
         ctx.addIssue({
           code: "custom",
           path: ["contactPhone"],

@@ -1,18 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { ArrowRight, CircleCheck, ShieldCheck } from "lucide-react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { ArrowRight, CircleCheck } from "lucide-react";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
+import { CheckboxInput } from "~/components/outreach/checkbox-input";
 import { HoneypotField } from "~/components/outreach/choice-group";
+import { PrivacyNote } from "~/components/outreach/privacy-note";
 import { PageHero } from "~/components/page";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
+import { FieldErrors, TextareaField } from "~/components/ui/field";
+import { MobileField, NameField } from "~/components/ui/person-fields";
 import { findFeedbackAudience, SATISFACTION_SCALE, SURVEY_QUESTIONS } from "~/content/feedback";
 import { submitSurveyResponse } from "~/models/surveys.server";
 import { publicFormAction } from "~/services/public-forms.server";
+import { NotFoundError, PAGE_MISSING } from "~/shared/domain-errors";
 import { browserValidation } from "~/shared/form-validation";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { pageMeta } from "~/shared/meta";
@@ -26,7 +30,7 @@ export const SURVEY_FAILED = "تعذّر إرسال إجاباتك الآن، ح
 
 function surveyOf(audience: string | undefined) {
   const survey = findFeedbackAudience(audience);
-  if (!survey) throw data(null, { status: 404 });
+  if (!survey) throw new NotFoundError(PAGE_MISSING);
   const key = survey.audience as SurveyAudience;
   const questions = SURVEY_QUESTIONS[key];
   return { survey, key, questions, schema: surveySchema(questions.map((q) => q.key)) };
@@ -158,37 +162,16 @@ function SurveyForm() {
           htmlFor={fields.wantsContact.id}
           className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-line px-4"
         >
-          <input
-            type="checkbox"
-            id={fields.wantsContact.id}
-            name={fields.wantsContact.name}
-            value="on"
-            defaultChecked={fields.wantsContact.initialValue === "on"}
-            key={fields.wantsContact.key}
-            className="size-6 shrink-0 accent-primary"
-          />
+          <CheckboxInput meta={fields.wantsContact} className="size-6 shrink-0 accent-primary" />
           نعم، أريد أن تتواصلوا معي
         </label>
         <div className="grid gap-4 md:grid-cols-2">
-          <InputField label="الاسم" meta={fields.contactName} autoComplete="name" />
-          <InputField
-            label="رقم الجوال"
-            meta={fields.contactPhone}
-            type="tel"
-            dir="ltr"
-            inputMode="tel"
-            autoComplete="tel"
-            hint="مثال: 0501234567"
-          />
+          <NameField label="الاسم" meta={fields.contactName} />
+          <MobileField label="رقم الجوال" meta={fields.contactPhone} />
         </div>
       </fieldset>
       <FieldErrors id={form.errorId} errors={form.errors} />
-      <p className="flex items-center gap-2 text-muted">
-        <ShieldCheck aria-hidden className="size-5 text-primary" />
-        <Link to="/privacy" className="inline-flex min-h-11 items-center underline">
-          ما الذي نحفظه من إجاباتك ولماذا
-        </Link>
-      </p>
+      <PrivacyNote>ما الذي نحفظه من إجاباتك ولماذا</PrivacyNote>
       <SubmitButton
         intent={INTENT}
         size="lg"

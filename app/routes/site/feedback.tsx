@@ -1,6 +1,6 @@
-import { PageHero, Section } from "~/components/page";
-import { EditableCardList } from "~/components/site/card-list";
-import { FEEDBACK_CARDS } from "~/content/card-lists";
+import { PageHero } from "~/components/page";
+import { CardListSection } from "~/components/site/card-list";
+import { FEEDBACK_CARDS } from "~/shared/card-list-definitions";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/feedback";
 
@@ -14,13 +14,14 @@ export default function Feedback() {
   return (
     <>
       <PageHero k="feedback" title={TITLE} subtitle={SUBTITLE} />
-      <Section
+      <CardListSection
         k="surveys"
         title="شاركنا رأيك"
         intro="اختر الاستبيان الذي يناسبك؛ لن يستغرق منك إلا دقائق معدودة."
-      >
-        <EditableCardList list={FEEDBACK_CARDS} columns={2} more="شارك برأيك" />
-      </Section>
+        list={FEEDBACK_CARDS}
+        columns={2}
+        more="شارك برأيك"
+      />
     </>
   );
 }

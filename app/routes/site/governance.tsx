@@ -1,16 +1,16 @@
 import { Mail } from "lucide-react";
 import { Text } from "~/components/content-block";
 import { Callout, CardGrid, FeatureList, InfoCard, PageHero, Section } from "~/components/page";
-import { EditableCardList } from "~/components/site/card-list";
+import { CardListSection, EditableCardList } from "~/components/site/card-list";
 import { ContactValue, useSiteContact } from "~/components/site/contact-details";
 import { DocumentsList } from "~/components/site/documents-list";
+import { POLICIES_AND_OVERSIGHT } from "~/content/governance";
+import { listGovernanceDocuments } from "~/models/documents.server";
 import {
   GOVERNANCE_PRINCIPLES,
   GOVERNANCE_REPORTS,
   GOVERNANCE_STRUCTURE,
-} from "~/content/card-lists";
-import { POLICIES_AND_OVERSIGHT } from "~/content/governance";
-import { listGovernanceDocuments } from "~/models/documents.server";
+} from "~/shared/card-list-definitions";
 import { isDocumentCategory } from "~/shared/documents";
 import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta } from "~/shared/meta";
@@ -42,17 +42,21 @@ export default function Governance({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero k="governance" title={TITLE} subtitle={SUBTITLE} />
-      <Section k="principles" title="مبادئ الحوكمة" intro="أربعة مبادئ تحكم قراراتنا وتعاملاتنا.">
-        <EditableCardList list={GOVERNANCE_PRINCIPLES} columns={4} />
-      </Section>
-      <Section
+      <CardListSection
+        k="principles"
+        title="مبادئ الحوكمة"
+        intro="أربعة مبادئ تحكم قراراتنا وتعاملاتنا."
+        list={GOVERNANCE_PRINCIPLES}
+        columns={4}
+      />
+      <CardListSection
         k="structure"
         title="الهيكل التنظيمي"
         intro="أدوار واضحة ومسؤوليات محددة، من مجلس الإدارة حتى فرق العمل الميدانية."
         tinted
-      >
-        <EditableCardList list={GOVERNANCE_STRUCTURE} columns={4} />
-      </Section>
+        list={GOVERNANCE_STRUCTURE}
+        columns={4}
+      />
       <Section k="policies-oversight" title="السياسات وإجراءات الرقابة">
         <CardGrid columns={2}>
           {POLICIES_AND_OVERSIGHT.map((group) => (

@@ -1,8 +1,8 @@
 import { Text } from "~/components/content-block";
 import { PageHero, Section } from "~/components/page";
-import { EditableCardList } from "~/components/site/card-list";
+import { CardListSection } from "~/components/site/card-list";
 import { ContactDetails } from "~/components/site/contact-details";
-import { MEDIA_SECTION_CARDS } from "~/content/card-lists";
+import { MEDIA_SECTION_CARDS } from "~/shared/card-list-definitions";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/media";
 
@@ -16,9 +16,13 @@ export default function Media() {
   return (
     <>
       <PageHero k="media" title={TITLE} subtitle={SUBTITLE} />
-      <Section k="overview" title="تصفّح المركز الإعلامي">
-        <EditableCardList list={MEDIA_SECTION_CARDS} columns={2} more="تصفّح الآن" />
-      </Section>
+      <CardListSection
+        k="overview"
+        title="تصفّح المركز الإعلامي"
+        list={MEDIA_SECTION_CARDS}
+        columns={2}
+        more="تصفّح الآن"
+      />
       <Section
         k="media-team"
         title="تواصل مع الفريق الإعلامي"

@@ -1,16 +1,18 @@
 import { ArrowRight, Eye, UserRound } from "lucide-react";
-import { data, Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
-import { VideoPlayer } from "~/components/admin/video-player";
+import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import { BlockScope, BlocksProvider, Text } from "~/components/content-block";
 import { ErrorScreen } from "~/components/error-screen";
 import { NEWS_PATH } from "~/components/news/category-chips";
 import { PostDate } from "~/components/news/post-date";
+import { ArticleImage } from "~/components/site/article-parts";
+import { RichContent } from "~/components/site/rich-content";
 import { buttonClass } from "~/components/ui/button";
 import { getBlocks } from "~/models/page-content.server";
 import { getPostForPreview, getPublishedPost, type PublicPostPage } from "~/models/posts.server";
 import { publicBaseUrl } from "~/services/news-feed.server";
 import { getActorPastStaffGate } from "~/services/permissions.server";
 import { cn } from "~/shared/cn";
+import { NotFoundError, PAGE_MISSING } from "~/shared/domain-errors";
 import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta, SITE_NAME } from "~/shared/meta";
 import { authorOf, categoryOf, excerptOf, LIST_EXCERPT_LENGTH } from "~/shared/news";
@@ -99,10 +101,10 @@ function newsArticleJsonLd(
 export async function loader({ params, request }: Route.LoaderArgs) {
   const preview = await previewedPost(request, params.slug);
   const post = preview ?? (await getPublishedPost(params.slug));
-  if (!post) throw data(null, { status: 404 });
+  if (!post) throw new NotFoundError(PAGE_MISSING);
   // Views are counted in server/post-views.ts, before the page cache can answer.
   // The post page's own texts are shared by every post, so they live under the news page.
-  const [blocks, base] = await Promise.all([getBlocks([NEWS_PATH]), publicBaseUrl(request)]);
+  const [blocks, base] = await Promise.all([getBlocks([NEWS_PATH]), publicBaseUrl()]);
   const { html, content, ...fields } = post;
   const description = post.metaDescription?.trim() || excerptOf(post, LIST_EXCERPT_LENGTH);
   const shareImage = post.shareImage || post.featuredImage;
@@ -169,34 +171,13 @@ export default function NewsPostPage() {
               </span>
             </div>
           </header>
-          {post.featuredImage && (
-            <img
-              src={post.featuredImage}
-              alt=""
-              className="mt-8 aspect-video w-full rounded-2xl bg-surface object-cover"
-            />
-          )}
+          {post.featuredImage && <ArticleImage src={post.featuredImage} />}
           {post.excerpt && (
             <p className="mt-8 border-s-4 border-accent ps-4 text-xl leading-loose text-ink">
               {post.excerpt}
             </p>
           )}
-          {/* Sanitized HTML (the one allowlist, again at render); videos as our player. */}
-          <div className="article-body mt-8" data-testid="post-content">
-            {parts.map((part, index) =>
-              part.kind === "youtube" ? (
-                <div key={index} className="my-8 overflow-hidden rounded-2xl">
-                  <VideoPlayer youtubeId={part.id} title={post.title} />
-                </div>
-              ) : (
-                <div
-                  key={index}
-                  className="contents"
-                  dangerouslySetInnerHTML={{ __html: part.html }}
-                />
-              ),
-            )}
-          </div>
+          <RichContent parts={parts} title={post.title} className="mt-8" testId="post-content" />
           <footer className="mt-12 border-t border-line pt-6 print:hidden">
             <Link to={NEWS_PATH} className={buttonClass("outline", "lg")}>
               <ArrowRight aria-hidden className="size-5" />

@@ -1,10 +1,11 @@
 import { ArrowRight } from "lucide-react";
-import { data, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import { PageHero } from "~/components/page";
 import { buttonClass } from "~/components/ui/button";
 import { getArchivedCampaign } from "~/models/campaigns.server";
 import { formatDate, isoDate } from "~/shared/dates";
+import { NotFoundError } from "~/shared/domain-errors";
 import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta } from "~/shared/meta";
 import { feedPostHtml } from "~/utils/rich-text.server";
@@ -22,7 +23,7 @@ export const handle: LiveHandle = { liveLists: ["newsletter_campaigns"] };
 /** A sent campaign in the archive; a draft, a campaign still going or an opted-out one: 404. */
 export async function loader({ params }: Route.LoaderArgs) {
   const campaign = await getArchivedCampaign(params.id);
-  if (!campaign) throw data("الرسالة غير موجودة في الأرشيف", { status: 404 });
+  if (!campaign) throw new NotFoundError("الرسالة غير موجودة في الأرشيف");
   // The one allowlist again at render; a video is a link here (no player on this page).
   return { campaign: { ...campaign, bodyHtml: feedPostHtml(campaign.bodyHtml, "") } };
 }

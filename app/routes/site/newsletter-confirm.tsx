@@ -1,8 +1,6 @@
-import { CircleAlert, CircleCheck, MailCheck } from "lucide-react";
-import { data, Form, Link, redirect, useLoaderData } from "react-router";
-import { PageHero } from "~/components/page";
-import { FormNotice } from "~/components/settings/form-notice";
-import { Button, buttonClass } from "~/components/ui/button";
+import { MailCheck } from "lucide-react";
+import { data, redirect, useLoaderData } from "react-router";
+import { NewsletterLinkPage } from "~/components/news/newsletter-link-page";
 import { confirmNewsletterSubscription } from "~/models/newsletter.server";
 import { limitPublicForm } from "~/services/public-forms.server";
 import type { ActionResult } from "~/shared/action-result";
@@ -40,38 +38,20 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewsletterConfirm({ actionData }: Route.ComponentProps) {
   const { token, confirmed } = useLoaderData<typeof loader>();
   return (
-    <>
-      <PageHero title="النشرة البريدية" subtitle="خطوة أخيرة لتصلك أخبار الجمعية." />
-      <section className="mx-auto max-w-2xl space-y-6 px-4 py-10 text-center">
-        {confirmed ? (
-          <FormNotice tone="success" className="text-start text-lg">
-            <p className="font-bold">
-              <CircleCheck aria-hidden className="me-2 inline size-5" />
-              تم تأكيد اشتراكك، شكراً لك.
-            </p>
-            <p>ستصلك أخبار الجمعية، وفي كل رسالة رابط لإلغاء الاشتراك بضغطة واحدة.</p>
-          </FormNotice>
-        ) : actionData?.ok === false || !token ? (
-          <FormNotice tone="error" className="text-start text-lg">
-            <p>
-              <CircleAlert aria-hidden className="me-2 inline size-5" />
-              {actionData?.ok === false ? actionData.message : LINK_INVALID}
-            </p>
-          </FormNotice>
-        ) : (
-          <Form method="post" className="space-y-4">
-            <input type="hidden" name="token" value={token} />
-            <p className="text-lg">اضغط الزر لتأكيد اشتراك بريدك في نشرة جمعية رفق.</p>
-            <Button type="submit" size="lg">
-              <MailCheck aria-hidden className="size-5" />
-              أكّد اشتراكي
-            </Button>
-          </Form>
-        )}
-        <Link to="/media/news" className={buttonClass("outline")}>
-          العودة إلى الأخبار
-        </Link>
-      </section>
-    </>
+    <NewsletterLinkPage
+      subtitle="خطوة أخيرة لتصلك أخبار الجمعية."
+      done={
+        confirmed
+          ? {
+              title: "تم تأكيد اشتراكك، شكراً لك.",
+              text: "ستصلك أخبار الجمعية، وفي كل رسالة رابط لإلغاء الاشتراك بضغطة واحدة.",
+            }
+          : null
+      }
+      error={actionData?.ok === false ? actionData.message : token ? null : LINK_INVALID}
+      token={token}
+      prompt="اضغط الزر لتأكيد اشتراك بريدك في نشرة جمعية رفق."
+      submit={{ Icon: MailCheck, label: "أكّد اشتراكي" }}
+    />
   );
 }

@@ -1,8 +1,6 @@
-import { CircleCheck } from "lucide-react";
-import { data, Link } from "react-router";
-import { PageHero } from "~/components/page";
-import { FormNotice } from "~/components/settings/form-notice";
-import { buttonClass } from "~/components/ui/button";
+import { MailX } from "lucide-react";
+import { data, useLoaderData } from "react-router";
+import { NewsletterLinkPage } from "~/components/news/newsletter-link-page";
 import { unsubscribeFromNewsletter } from "~/models/newsletter.server";
 import type { ActionResult } from "~/shared/action-result";
 import { readFormData } from "~/utils/form-data.server";
@@ -13,18 +11,24 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+export const UNSUBSCRIBE_LINK_INVALID =
+  "رابط إلغاء الاشتراك غير صالح، افتحه كما وصلك في رسالة النشرة";
+
 const tokenOf = (value: unknown) => (typeof value === "string" ? value.slice(0, 100) : "");
 
 /**
- * One click: opening the e-mailed link removes the address (a POST to the same address does
- * too, as mail apps' one-click unsubscribe sends it). The page says the same whether or not the
- * address was still subscribed.
+ * Opening the e-mailed link only shows the button: a mail scanner that follows links removes
+ * nobody (docs/decisions/066).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  await unsubscribeFromNewsletter(tokenOf(new URL(request.url).searchParams.get("token")));
-  return null;
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: tokenOf(new URL(request.url).searchParams.get("token")) };
 }
 
+/**
+ * The page's button, or a mail app's RFC 8058 one-click POST (`List-Unsubscribe=One-Click` to
+ * the link itself, the token in its query). The answer is the same whether or not the address
+ * was still subscribed.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const fromBody = (await readFormData(request)).get("token");
   const token = tokenOf(fromBody ?? new URL(request.url).searchParams.get("token"));
@@ -32,22 +36,23 @@ export async function action({ request }: Route.ActionArgs) {
   return data<ActionResult>({ ok: true });
 }
 
-export default function NewsletterUnsubscribe() {
+export default function NewsletterUnsubscribe({ actionData }: Route.ComponentProps) {
+  const { token } = useLoaderData<typeof loader>();
   return (
-    <>
-      <PageHero title="النشرة البريدية" subtitle="إلغاء الاشتراك" />
-      <section className="mx-auto max-w-2xl space-y-6 px-4 py-10 text-center">
-        <FormNotice tone="success" className="text-start text-lg">
-          <p className="font-bold">
-            <CircleCheck aria-hidden className="me-2 inline size-5" />
-            أُلغي اشتراكك وحُذف بريدك من قائمة النشرة.
-          </p>
-          <p>لن تصلك منا رسائل بعد الآن. ويمكنك الاشتراك من جديد متى شئت من صفحة الأخبار.</p>
-        </FormNotice>
-        <Link to="/media/news" className={buttonClass("outline")}>
-          العودة إلى الأخبار
-        </Link>
-      </section>
-    </>
+    <NewsletterLinkPage
+      subtitle="إلغاء الاشتراك"
+      done={
+        actionData?.ok
+          ? {
+              title: "أُلغي اشتراكك وحُذف بريدك من قائمة النشرة.",
+              text: "لن تصلك منا رسائل بعد الآن. ويمكنك الاشتراك من جديد متى شئت من صفحة الأخبار.",
+            }
+          : null
+      }
+      error={token ? null : UNSUBSCRIBE_LINK_INVALID}
+      token={token}
+      prompt="اضغط الزر لإلغاء اشتراك بريدك في نشرة جمعية رفق وحذفه من قائمتها."
+      submit={{ Icon: MailX, label: "ألغِ اشتراكي" }}
+    />
   );
 }

@@ -1,8 +1,11 @@
-import { data, redirect, useLoaderData } from "react-router";
+import { redirect, useLoaderData } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
-import { PageBlocks } from "~/components/pages/page-blocks";
+import { PageBlocks } from "~/components/pages/page-blocks-view";
+import { getFormBySlug } from "~/models/built-forms.server";
 import { listPublishedDocuments } from "~/models/documents.server";
+import { whyClosed } from "~/models/form-answers.server";
 import { findPageRedirect, getPublishedPage } from "~/models/pages.server";
+import { NotFoundError, PAGE_MISSING } from "~/shared/domain-errors";
 import type { LiveHandle } from "~/shared/live-event";
 import { pageMeta } from "~/shared/meta";
 import { PAGE_DOCUMENTS_SHOWN, pagePublicPath, type RenderedBlock } from "~/shared/page-blocks";
@@ -37,7 +40,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!page) {
     const moved = await findPageRedirect(params.slug);
     if (moved) throw redirect(moved, 301);
-    throw data(null, { status: 404 });
+    throw new NotFoundError(PAGE_MISSING);
   }
   const { blocks: stored, ...fields } = page;
   // Rich texts are sanitized again on the way out: one allowlist for save and render.
@@ -48,6 +51,21 @@ export async function loader({ params }: Route.LoaderArgs) {
         const category = block.category === "all" ? undefined : block.category;
         const documents = await listPublishedDocuments({ category, limit: PAGE_DOCUMENTS_SHOWN });
         return { ...block, documents };
+      }
+      if (block.type === "form") {
+        const form = await getFormBySlug(block.slug, null);
+        return {
+          ...block,
+          form: form && {
+            slug: form.slug,
+            title: form.title,
+            intro: form.intro,
+            fields: form.fields,
+            purpose: form.purpose,
+            retentionMonths: form.retentionMonths,
+            closed: whyClosed(form),
+          },
+        };
       }
       return block;
     }),

@@ -4,6 +4,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { PageLinks } from "~/components/page-links";
 import { searchSite } from "~/models/search.server";
 import { limitPublicForm } from "~/services/public-forms.server";
+import { countSiteSearch } from "~/services/search-statistics.server";
 import {
   MAX_QUERY_LENGTH,
   SEARCH_KINDS,
@@ -42,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (query.trim() === "") return { query: "", notice: null, results: null };
   await limitPublicForm(request, "search", SEARCH_LIMIT);
   const found = await searchSite(query, pageFrom(url));
+  if (found.words.length > 0) countSiteSearch(request, query, found.page, found.items.length);
   const notice =
     found.words.length === 0
       ? MESSAGES.noWords
@@ -125,7 +127,7 @@ export default function SearchPage() {
             key={query}
             maxLength={1000}
             placeholder="مثال: الزيارات المنزلية"
-            className="min-h-11 min-w-0 flex-1 rounded-xl border-2 border-line bg-white px-4 text-ink focus:border-primary"
+            className="min-h-11 min-w-0 flex-1 rounded-xl border-2 border-field bg-white px-4 text-ink focus:border-primary"
           />
           <button
             type="submit"
@@ -152,7 +154,10 @@ export default function SearchPage() {
                     {item.date ? ` · ${item.date}` : null}
                   </p>
                   <h3 className="text-xl font-bold">
-                    <Link to={item.href} className="hover:text-primary-dark hover:underline">
+                    <Link
+                      to={item.href}
+                      className="target-link hover:text-primary-dark hover:underline"
+                    >
                       <Marked segments={item.title} />
                     </Link>
                   </h3>

@@ -1,6 +1,5 @@
 import { FeatureList, PageHero, Section, StatGrid, Steps } from "~/components/page";
-import { type CardExtras, EditableCardList } from "~/components/site/card-list";
-import { PROGRAM_CARDS } from "~/content/card-lists";
+import { type CardExtras, CardListSection } from "~/components/site/card-list";
 import {
   durationText,
   JOIN_STEPS,
@@ -8,6 +7,7 @@ import {
   PROGRAMS,
   participantsText,
 } from "~/content/programs";
+import { PROGRAM_CARDS } from "~/shared/card-list-definitions";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/services-programs";
 
@@ -47,13 +47,13 @@ export default function Programs() {
   return (
     <>
       <PageHero k="services-programs" title={TITLE} subtitle={SUBTITLE} />
-      <Section
+      <CardListSection
         k="programs"
         title="برامجنا"
         intro="ستة برامج يختار منها كبير السن ما يوافق اهتمامه وقدرته."
-      >
-        <EditableCardList list={PROGRAM_CARDS} extras={programExtras} />
-      </Section>
+        list={PROGRAM_CARDS}
+        extras={programExtras}
+      />
       <Section
         k="benefits"
         title="ماذا تجني من برامجنا؟"

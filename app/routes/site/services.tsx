@@ -1,6 +1,6 @@
-import { PageHero, Section } from "~/components/page";
-import { EditableCardList } from "~/components/site/card-list";
-import { SERVICE_SECTION_CARDS } from "~/content/card-lists";
+import { PageHero } from "~/components/page";
+import { CardListSection } from "~/components/site/card-list";
+import { SERVICE_SECTION_CARDS } from "~/shared/card-list-definitions";
 import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/services";
 
@@ -15,13 +15,14 @@ export default function Services() {
   return (
     <>
       <PageHero k="services" title={TITLE} subtitle={SUBTITLE} />
-      <Section
+      <CardListSection
         k="overview"
         title="كيف نخدمكم"
         intro="نقدّم لكبار السن وأسرهم نوعين متكاملين من الدعم: خدمات رعاية تلبّي الاحتياجات اليومية، وبرامج تُثري الحياة وتفتح أبواب المشاركة."
-      >
-        <EditableCardList list={SERVICE_SECTION_CARDS} columns={2} more="اكتشف المزيد" />
-      </Section>
+        list={SERVICE_SECTION_CARDS}
+        columns={2}
+        more="اكتشف المزيد"
+      />
     </>
   );
 }

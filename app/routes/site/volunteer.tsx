@@ -1,19 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { CircleCheck, ShieldCheck } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Text } from "~/components/content-block";
+import { CheckboxInput } from "~/components/outreach/checkbox-input";
 import { ChoiceGroup, HoneypotField } from "~/components/outreach/choice-group";
-import { PageHero, Section } from "~/components/page";
+import { PrivacyNote } from "~/components/outreach/privacy-note";
+import { PageHero } from "~/components/page";
 import { FormNotice } from "~/components/settings/form-notice";
 import { SubmitButton } from "~/components/settings/submit-button";
-import { EditableCardList } from "~/components/site/card-list";
+import { CardListSection } from "~/components/site/card-list";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
-import { VOLUNTEER_CARDS } from "~/content/card-lists";
+import { FieldErrors, TextareaField } from "~/components/ui/field";
+import { EmailField, MobileField, NameField } from "~/components/ui/person-fields";
 import { CITIES } from "~/content/cities";
 import { OTHER_CITY, VOLUNTEER_AVAILABILITY, VOLUNTEER_INTERESTS } from "~/content/volunteer";
 import { registerVolunteer } from "~/models/volunteers.server";
 import { publicFormAction } from "~/services/public-forms.server";
+import { VOLUNTEER_CARDS } from "~/shared/card-list-definitions";
 import { browserValidation } from "~/shared/form-validation";
 import { HONEYPOT_FIELD } from "~/shared/honeypot";
 import { pageMeta } from "~/shared/meta";
@@ -90,24 +93,9 @@ function VolunteerForm() {
       />
       <HoneypotField name={HONEYPOT_FIELD} />
       <div className="grid gap-5 md:grid-cols-2">
-        <InputField label={LABELS.fullName} meta={fields.fullName} autoComplete="name" />
-        <InputField
-          label={LABELS.phone}
-          meta={fields.phone}
-          type="tel"
-          dir="ltr"
-          inputMode="tel"
-          autoComplete="tel"
-          hint="مثال: 0501234567"
-        />
-        <InputField
-          label={LABELS.email}
-          meta={fields.email}
-          type="email"
-          dir="ltr"
-          autoComplete="email"
-          hint="لنرسل لك تأكيد وصول طلبك"
-        />
+        <NameField label={LABELS.fullName} meta={fields.fullName} />
+        <MobileField label={LABELS.phone} meta={fields.phone} />
+        <EmailField label={LABELS.email} meta={fields.email} hint="لنرسل لك تأكيد وصول طلبك" />
       </div>
       <ChoiceGroup legend={LABELS.city} meta={fields.city} type="radio" options={CITY_OPTIONS} />
       <ChoiceGroup
@@ -128,16 +116,9 @@ function VolunteerForm() {
           htmlFor={fields.consent.id}
           className="flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border border-line bg-white p-4"
         >
-          <input
-            type="checkbox"
-            id={fields.consent.id}
-            name={fields.consent.name}
-            value="on"
-            defaultChecked={fields.consent.initialValue === "on"}
-            key={fields.consent.key}
-            data-summary-label={LABELS.consent}
-            aria-invalid={fields.consent.errors?.length ? true : undefined}
-            aria-describedby={fields.consent.errors?.length ? fields.consent.errorId : undefined}
+          <CheckboxInput
+            meta={fields.consent}
+            summaryLabel={LABELS.consent}
             className="mt-0.5 size-6 shrink-0 accent-primary"
           />
           <span>
@@ -163,13 +144,13 @@ export default function Volunteer() {
   return (
     <>
       <PageHero k="volunteer" title={TITLE} subtitle={SUBTITLE} />
-      <Section
+      <CardListSection
         k="benefits"
         title="لماذا تتطوع معنا؟"
         intro="ما تقدّمه لكبارنا يعود إليك خيراً وأثراً."
-      >
-        <EditableCardList list={VOLUNTEER_CARDS} columns={4} />
-      </Section>
+        list={VOLUNTEER_CARDS}
+        columns={4}
+      />
       <section
         aria-labelledby="register-heading"
         className="mx-4 my-10 rounded-3xl bg-accent-light px-4 py-10 sm:px-6 md:mx-auto md:max-w-4xl"
@@ -199,12 +180,9 @@ export default function Volunteer() {
             >
               املأ النموذج وسيتواصل معك منسّق التطوع قريباً.
             </Text>
-            <p className="mb-6 flex items-center justify-center gap-2 text-muted">
-              <ShieldCheck aria-hidden className="size-5 text-primary" />
-              <Link to="/privacy" className="inline-flex min-h-11 items-center underline">
-                ما الذي نحفظه من بياناتك ولماذا
-              </Link>
-            </p>
+            <PrivacyNote className="mb-6 justify-center">
+              ما الذي نحفظه من بياناتك ولماذا
+            </PrivacyNote>
             <VolunteerForm />
           </>
         )}

@@ -12,13 +12,17 @@ export function backupFileName(at: Date): string {
     .replace(/\.\d{3}/, "")}.tar.gz`;
 }
 
-/** The backups in `folder`, newest first (other files are not ours and are left alone). */
-export async function listBackups(folder: string): Promise<string[]> {
-  const names = await readdir(folder).catch(() => [] as string[]);
+/** The names among `names` that are our archives, newest first (others are left alone). */
+export function backupsNewestFirst(names: string[]): string[] {
   return names
     .filter((name) => NAME.test(name))
     .sort()
     .reverse();
+}
+
+/** The backups in `folder`, newest first (other files are not ours and are left alone). */
+export async function listBackups(folder: string): Promise<string[]> {
+  return backupsNewestFirst(await readdir(folder).catch(() => [] as string[]));
 }
 
 /** When the newest backup in `folder` was made, or null when there is none. */

@@ -6,6 +6,7 @@ import { logger } from "../logger.server";
 import { getStorage, type Storage } from "../storage.server";
 import { createBackup } from "./create-backup.server";
 import { holdDataDir } from "./data-dir-lock.server";
+import { type OffsiteBackups, offsiteTargetFromEnv, sendBackupsOffsite } from "./offsite.server";
 import { backupFileName, newestBackupTime, pruneBackups } from "./retention.server";
 import { generatedAuthSecret, openSourceInServer, privateBackupsDir } from "./site-env.server";
 
@@ -30,13 +31,16 @@ export interface NightlyContext {
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL" | "AUTH_SECRET" | "BACKUP_KEEP">;
   handle: DatabaseHandle;
   storage: Storage;
+  /** The bucket each new archive is also sent to (BACKUP_S3_*), keeping `keep` there. */
+  offsite?: { backups: OffsiteBackups; keep: number } | null;
 }
 
 /**
  * One nightly run: under a PostgreSQL advisory lock (other processes skip while one holds it),
  * and only when the newest backup is older than `dueAfterMs` (a process that starts just after
  * another finished finds it done). Writes into DATA_DIR/backups and keeps the newest
- * BACKUP_KEEP. Answers the archive written, or null when skipped.
+ * BACKUP_KEEP; then sends it off the machine when `offsite` is set (a failed upload is logged and
+ * tried again at the next run). Answers the archive written, or null when skipped.
  */
 export async function runNightlyBackup(
   context: NightlyContext,
@@ -58,6 +62,9 @@ export async function runNightlyBackup(
       });
       const removed = await pruneBackups(folder, env.BACKUP_KEEP);
       logger.info({ file, files: manifest.files.length, removed }, "nightly backup written");
+      if (context.offsite) {
+        await sendBackupsOffsite(context.offsite.backups, folder, context.offsite.keep);
+      }
       return file;
     } finally {
       await opened.close();
@@ -116,6 +123,7 @@ export function startServerBackups(
       env,
       handle: options.handle ?? getDatabaseHandle(),
       storage: options.storage ?? getStorage(),
+      offsite: options.offsite === undefined ? offsiteTargetFromEnv(getEnv()) : options.offsite,
     };
     running = running
       .then(() => runNightlyBackup(context, { dueAfterMs }))

@@ -34,8 +34,9 @@ export default async function setup(project: TestProject) {
     },
   );
   if (seed.status !== 0) throw new Error("seeding the e2e accounts failed");
-  // TEST_CLOCK lets specs move the server's clock (scheduled posts, docs/decisions/031).
-  server = await startServer(dataDir, { TEST_CLOCK: "true" });
+  // TEST_CLOCK lets specs move the server's clock (scheduled posts, docs/decisions/031); reading
+  // statistics are written every half second, for specs to read them soon (docs/decisions/074).
+  server = await startServer(dataDir, { TEST_CLOCK: "true", STATISTICS_FLUSH_MS: "500" });
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
   return async () => server?.stop();

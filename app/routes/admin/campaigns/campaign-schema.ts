@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { fromRiyadhInput } from "~/shared/dates";
+import { LONG_TEXT_MAX_LENGTH } from "~/shared/form-limits";
+import { editVersion } from "~/shared/form-validation";
 import { oneLineText } from "~/shared/text-fields";
 
 export const CAMPAIGN_BODY_REQUIRED = "نص الرسالة مطلوب";
@@ -15,9 +17,10 @@ export const campaignFormSchema = z.object({
     .string({ error: CAMPAIGN_BODY_REQUIRED })
     .overwrite((text) => text.replace(/\r\n?/g, "\n").trim())
     .min(1, CAMPAIGN_BODY_REQUIRED)
-    .max(50_000, "نص الرسالة يجب ألا يزيد على 50,000 حرف"),
+    .max(LONG_TEXT_MAX_LENGTH, "نص الرسالة يجب ألا يزيد على 50,000 حرف"),
   /** A checkbox: present when ticked. */
   inArchive: z.boolean({ error: "طلب غير صالح" }).default(false),
+  version: editVersion,
 });
 
 export type CampaignFormValues = z.infer<typeof campaignFormSchema>;

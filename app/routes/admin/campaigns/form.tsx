@@ -4,12 +4,10 @@ import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  type MetaFunction,
   useLoaderData,
 } from "react-router";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
-import { FormShell } from "~/components/admin/form-shell";
-import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
 import { RichTextField } from "~/components/rich-text/rich-text-field";
@@ -17,14 +15,14 @@ import { Button } from "~/components/ui/button";
 import { FieldErrors, InputField, inputClass } from "~/components/ui/field";
 import { createCampaign, getCampaignForStaff, updateCampaign } from "~/models/campaigns.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
+import { CONTENT_TYPES } from "~/shared/content-types";
+import { FORM_CAPS } from "~/utils/body-caps.server";
 import { campaignFormSchema } from "./campaign-schema";
 import { campaignFromPost, postsToStartFrom } from "./form.server";
 
 // Two routes (campaigns/new and campaigns/:id/edit) share this module: generic argument types.
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? "تعديل الحملة" : "حملة جديدة"} | جمعية رفق` },
-];
+export const meta = formMeta(CONTENT_TYPES.campaigns);
 
 /** Editors and admins (docs/decisions/051); a new one may start from a published post. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -34,7 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notFoundMessage: "الحملة غير موجودة",
     what: "campaign",
   });
-  if (params.id) return { campaign: entry, loadError, posts: [], fromPost: null };
+  if (params.id) {
+    const campaign = entry && { ...entry, version: entry.updatedAt.toISOString() };
+    return { campaign, loadError, posts: [], fromPost: null };
+  }
   const slug = new URL(request.url).searchParams.get("post");
   const [posts, fromPost] = await Promise.all([postsToStartFrom(), campaignFromPost(slug)]);
   return { campaign: null, loadError, posts, fromPost };
@@ -42,23 +43,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   staffFormAction(request, params, {
+    caps: FORM_CAPS.campaign,
     schema: campaignFormSchema,
-    save: (actor, value, id) =>
-      id ? updateCampaign(actor, id, value) : createCampaign(actor, value),
+    save: (actor, { version, ...value }, id) =>
+      id ? updateCampaign(actor, id, value, version) : createCampaign(actor, value),
     saveFailed: "فشل في حفظ الحملة",
     what: "campaign",
-    done: {
-      to: STAFF_PATHS.campaigns.list,
-      created: {
-        type: "success",
-        title: "حُفظت الحملة",
-        description: "افتحها من القائمة لمعاينتها وإرسال نسخة تجريبية ثم إرسالها",
-      },
-      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الحملة" },
-    },
+    type: CONTENT_TYPES.campaigns,
   });
-
-const BACK = { to: STAFF_PATHS.campaigns.list, label: "العودة إلى الحملات" };
 
 /** A GET form: the page reloads with the post's title, excerpt, image and link filled in. */
 function StartFromPost({ posts }: { posts: { slug: string; title: string }[] }) {
@@ -68,7 +60,7 @@ function StartFromPost({ posts }: { posts: { slug: string; title: string }[] }) 
       method="get"
       className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-white p-5"
     >
-      <div className="min-w-64 flex-1 space-y-1">
+      <div className="min-w-0 grow basis-64 space-y-1">
         <label htmlFor="start-from-post" className="block font-medium">
           ابدأ من خبر منشور (اختياري)
         </label>
@@ -100,14 +92,15 @@ export default function CampaignForm() {
       ? { subject: campaign.subject, body: campaign.bodyHtml, inArchive: campaign.inArchive }
       : { subject: fromPost?.subject ?? "", body: fromPost?.body ?? "", inArchive: true },
   });
-  if (loadError) return <FormLoadFailure title="تعديل الحملة" back={BACK} message={loadError} />;
+  if (loadError) return <FormLoadFailure type={CONTENT_TYPES.campaigns} message={loadError} />;
   return (
     <>
       {!campaign && <StartFromPost posts={posts} />}
       <Form method="post" {...getFormProps(form)}>
+        {campaign && <input type="hidden" name={fields.version.name} value={campaign.version} />}
         <FormShell
-          title={campaign ? "تعديل الحملة" : "حملة جديدة"}
-          back={BACK}
+          type={CONTENT_TYPES.campaigns}
+          editing={Boolean(campaign)}
           saveLabel={campaign ? "حفظ التعديلات" : "حفظ الحملة"}
           preview={
             <article dir="rtl" className="mx-auto max-w-2xl space-y-4">

@@ -1,13 +1,11 @@
-import { Eye, Plus, Send } from "lucide-react";
+import { Eye } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { CampaignStatusBadge } from "~/components/admin/campaign-status-badge";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { EmptyState } from "~/components/admin/empty-state";
+import { listMeta, StaffListScreen } from "~/components/admin/list-screen";
 import { ConfirmDeleteButton, EditLink } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { ErrorScreen } from "~/components/error-screen";
-import { PageLinks } from "~/components/page-links";
 import { buttonClass } from "~/components/ui/button";
 import {
   CAMPAIGNS_PAGE_SIZE,
@@ -15,13 +13,14 @@ import {
   listCampaignsForStaff,
 } from "~/models/campaigns.server";
 import { requireRole } from "~/services/permissions.server";
-import { runListMutation } from "~/services/staff-actions.server";
+import { listMutations, runListMutation } from "~/services/staff-actions.server";
 import { campaignProgress } from "~/shared/campaign-status";
+import { CONTENT_TYPES } from "~/shared/content-types";
 import { formatDateTime, isoDate } from "~/shared/dates";
 import { pageFrom } from "~/shared/pagination";
 import type { Route } from "./+types/list";
 
-export const meta: Route.MetaFunction = () => [{ title: "حملات النشرة | جمعية رفق" }];
+export const meta: Route.MetaFunction = listMeta(CONTENT_TYPES.campaigns);
 
 /** Editors and admins (docs/decisions/051). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -39,13 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Deletes a draft or a scheduled campaign (one that has gone is refused by the model). */
 export async function action({ request }: Route.ActionArgs) {
-  return runListMutation(request, {
-    delete: {
-      run: (actor, id) => deleteCampaign(actor, id),
-      success: { type: "success", title: "تم الحذف", description: "حُذفت الحملة" },
-      failure: "فشل في حذف الحملة",
-    },
-  });
+  return runListMutation(
+    request,
+    listMutations(CONTENT_TYPES.campaigns, { remove: (actor, id) => deleteCampaign(actor, id) }),
+  );
 }
 
 export function ErrorBoundary() {
@@ -60,7 +56,7 @@ const COLUMNS: Column<CampaignRow>[] = [
     cell: (row) => (
       <Link
         to={STAFF_PATHS.campaigns.view(row.id)}
-        className="font-bold text-primary-dark underline"
+        className="target-link font-bold text-primary-dark underline"
       >
         {row.subject}
       </Link>
@@ -68,7 +64,7 @@ const COLUMNS: Column<CampaignRow>[] = [
   },
   {
     header: "الحالة",
-    cell: (row) => <CampaignStatusBadge status={row.status} label={campaignProgress(row)} />,
+    cell: (row) => <StatusBadge status={row.status} label={campaignProgress(row)} />,
   },
   {
     header: "الموعد",
@@ -84,65 +80,37 @@ const COLUMNS: Column<CampaignRow>[] = [
 ];
 
 export default function Campaigns() {
-  const { campaigns, total, page, hasMore, pageCount } = useLoaderData<typeof loader>();
+  const { campaigns, ...page } = useLoaderData<typeof loader>();
   return (
-    <>
-      <AdminPageHeader
-        title="حملات النشرة"
-        description="رسائل النشرة البريدية إلى المشتركين المؤكَّدين: اكتبها، عاينها، جرّبها على بريدك، ثم أرسلها الآن أو في موعد تختاره."
-        actions={
-          <Link to={STAFF_PATHS.campaigns.new} className={buttonClass("default", "lg")}>
-            <Plus aria-hidden className="size-5" />
-            حملة جديدة
-          </Link>
-        }
+    <StaffListScreen type={CONTENT_TYPES.campaigns} page={page}>
+      <DataTable
+        caption="حملات النشرة"
+        rows={campaigns}
+        rowKey={(row) => row.id}
+        columns={COLUMNS}
+        actions={(row) => (
+          <>
+            <Link
+              to={STAFF_PATHS.campaigns.view(row.id)}
+              className={buttonClass("outline", "sm")}
+              aria-label={`معاينة «${row.subject}» وإرسالها`}
+            >
+              <Eye aria-hidden className="size-4" />
+              معاينة وإرسال
+            </Link>
+            {(row.status === "draft" || row.status === "scheduled") && (
+              <>
+                <EditLink to={STAFF_PATHS.campaigns.edit(row.id)} title={row.subject} />
+                <ConfirmDeleteButton
+                  id={row.id}
+                  title={row.subject}
+                  message="ستُحذف هذه الحملة نهائياً ولن تُرسل."
+                />
+              </>
+            )}
+          </>
+        )}
       />
-      {total === 0 ? (
-        <EmptyState
-          searching={false}
-          icon={Send}
-          emptyTitle="لا توجد حملات بعد"
-          emptyText="اكتب أول رسالة إلى مشتركي النشرة، أو ابدأها من خبر منشور."
-          addFirst={{ to: STAFF_PATHS.campaigns.new, label: "اكتب أول حملة" }}
-        />
-      ) : (
-        <DataTable
-          caption="حملات النشرة"
-          rows={campaigns}
-          rowKey={(row) => row.id}
-          columns={COLUMNS}
-          actions={(row) => (
-            <>
-              <Link
-                to={STAFF_PATHS.campaigns.view(row.id)}
-                className={buttonClass("outline", "sm")}
-                aria-label={`معاينة «${row.subject}» وإرسالها`}
-              >
-                <Eye aria-hidden className="size-4" />
-                معاينة وإرسال
-              </Link>
-              {(row.status === "draft" || row.status === "scheduled") && (
-                <>
-                  <EditLink to={STAFF_PATHS.campaigns.edit(row.id)} title={row.subject} />
-                  <ConfirmDeleteButton
-                    id={row.id}
-                    title={row.subject}
-                    message="ستُحذف هذه الحملة نهائياً ولن تُرسل."
-                  />
-                </>
-              )}
-            </>
-          )}
-        />
-      )}
-      <PageLinks
-        page={page}
-        hasMore={hasMore}
-        pageCount={pageCount}
-        label="صفحات الحملات"
-        newer="الحملات الأحدث"
-        older="الحملات الأقدم"
-      />
-    </>
+    </StaffListScreen>
   );
 }

@@ -1,8 +1,9 @@
 import { CalendarClock, Monitor, Pencil, Send, Smartphone, Undo2 } from "lucide-react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { CampaignStatusBadge } from "~/components/admin/campaign-status-badge";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { ChartFigure } from "~/components/charts/chart-figure";
 import { ErrorScreen } from "~/components/error-screen";
 import { FormNotice } from "~/components/settings/form-notice";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -12,10 +13,13 @@ import {
   getCampaignForStaff,
   getCampaignProgress,
 } from "~/models/campaigns.server";
+import { campaignLinkClicks } from "~/models/reading-counts.server";
 import { requireRole } from "~/services/permissions.server";
 import type { ActionResult } from "~/shared/action-result";
 import { campaignProgress } from "~/shared/campaign-status";
 import { formatDateTime, isoDate, toRiyadhInput } from "~/shared/dates";
+import { NotFoundError } from "~/shared/domain-errors";
+import { clickRows, STATISTIC_CHARTS } from "~/shared/statistic-charts";
 import type { Route } from "./+types/view";
 import { campaignEmail, campaignPageAction } from "./view.server";
 
@@ -25,15 +29,17 @@ export const meta: Route.MetaFunction = () => [{ title: "معاينة الحمل
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, "editor");
   const campaign = await getCampaignForStaff(actor, params.id);
-  if (!campaign) throw data("الحملة غير موجودة", { status: 404 });
-  const [progress, audience] = await Promise.all([
+  if (!campaign) throw new NotFoundError("الحملة غير موجودة");
+  const [progress, audience, clicks] = await Promise.all([
     getCampaignProgress(actor, campaign.id),
     countCampaignAudience(actor),
+    campaignLinkClicks(actor, campaign.id),
   ]);
   return {
     campaign,
     progress,
     audience,
+    clicks,
     email: campaignEmail(campaign).html,
     me: actor.email,
     // The schedule field's first value and its earliest: now, in Riyadh time.
@@ -69,7 +75,7 @@ function Intent({ value }: { value: string }) {
 }
 
 export default function CampaignPage() {
-  const { campaign, progress, audience, email, me, now } = useLoaderData<typeof loader>();
+  const { campaign, progress, audience, clicks, email, me, now } = useLoaderData<typeof loader>();
   const answer = useActionData() as ActionResult | undefined;
   const errors = [
     ...(answer?.reply?.error?.[""] ?? []),
@@ -84,7 +90,7 @@ export default function CampaignPage() {
       <AdminPageHeader
         title={campaign.subject}
         back={{ to: STAFF_PATHS.campaigns.list, label: "العودة إلى الحملات" }}
-        badge={<CampaignStatusBadge status={campaign.status} label={campaignProgress(row)} />}
+        badge={<StatusBadge status={campaign.status} label={campaignProgress(row)} />}
         actions={
           open && (
             <Link to={STAFF_PATHS.campaigns.edit(campaign.id)} className={buttonClass("outline")}>
@@ -134,6 +140,14 @@ export default function CampaignPage() {
         </FormNotice>
       )}
 
+      {campaign.status !== "draft" && (
+        <ChartFigure
+          id="campaign-clicks"
+          declaration={STATISTIC_CHARTS.clicks}
+          rows={clickRows(clicks)}
+        />
+      )}
+
       <section aria-labelledby="preview-title" className="space-y-4">
         <h2 id="preview-title" className="text-xl font-bold">
           الرسالة كما تصل إلى المشتركين
@@ -162,7 +176,7 @@ export default function CampaignPage() {
             <Send aria-hidden className="size-5" />
             أرسل نسخة تجريبية إلى بريدي
           </Button>
-          <span className="text-muted" dir="ltr">
+          <span className="min-w-0 text-muted wrap-anywhere" dir="ltr">
             {me}
           </span>
         </Form>
@@ -177,7 +191,7 @@ export default function CampaignPage() {
             </Form>
             <Form method="post" className="flex flex-wrap items-end gap-3">
               <Intent value="schedule" />
-              <div className="space-y-1">
+              <div className="min-w-0 space-y-1">
                 <label htmlFor="send-at" className="block font-medium">
                   أو في موعد (بتوقيت الرياض)
                 </label>

@@ -6,6 +6,7 @@ import {
   FIRST_DOCUMENT_YEAR,
   LAST_DOCUMENT_YEAR,
 } from "~/shared/documents";
+import { editVersion } from "~/shared/form-validation";
 import { oneLineText } from "~/shared/text-fields";
 
 const YEAR_DIGITS = "اكتب السنة الميلادية بأربعة أرقام، مثل 2025";
@@ -32,6 +33,7 @@ export function documentFormSchema({ isEdit }: { isEdit: boolean }) {
       .transform(Number)
       .pipe(z.number().min(FIRST_DOCUMENT_YEAR, YEAR_RANGE).max(LAST_DOCUMENT_YEAR, YEAR_RANGE)),
     status: z.enum(documentStatuses, { error: "اختر حالة الوثيقة" }).default("hidden"),
+    version: editVersion,
     file: isEdit
       ? z
           .unknown()

@@ -3,42 +3,37 @@ import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  type MetaFunction,
   useLoaderData,
 } from "react-router";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
-import { FormShell } from "~/components/admin/form-shell";
+import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { SelectField } from "~/components/admin/select-field";
-import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
 import { DocumentItem } from "~/components/site/documents-list";
 import { FieldErrors, InputField, inputClass } from "~/components/ui/field";
 import { createDocument, getDocumentForStaff, updateDocument } from "~/models/documents.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
+import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
 import {
   DOCUMENT_CATEGORY_LABELS,
   DOCUMENT_REQUIRED,
   DOCUMENT_SAVE_FAILED,
-  DOCUMENT_STATUS_LABELS,
   DOCUMENT_TOO_LARGE,
   documentCategories,
-  documentStatuses,
   documentYearLabel,
   FIRST_DOCUMENT_YEAR,
   isDocumentCategory,
   LAST_DOCUMENT_YEAR,
 } from "~/shared/documents";
 import { InvalidInputError } from "~/shared/domain-errors";
-import { DOCUMENT_UPLOAD_MAX_BYTES } from "~/utils/form-data.server";
+import { FORM_CAPS } from "~/utils/body-caps.server";
 import { documentFormSchema } from "./document-schema";
 
 // This module serves two routes (documents/new and documents/:id/edit), so it types its
 // arguments with the generic LoaderFunctionArgs/ActionFunctionArgs.
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? "تعديل الوثيقة" : "رفع وثيقة"} | جمعية رفق` },
-];
+export const meta = formMeta(CONTENT_TYPES.documents);
 
 /** Editors and admins only (docs/decisions/048); viewers get the 403 screen. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -48,40 +43,36 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notFoundMessage: "الوثيقة غير موجودة",
     what: "document",
   });
-  return { document: entry, loadError, thisYear: new Date().getFullYear() };
+  const document = entry && { ...entry, version: entry.updatedAt.toISOString() };
+  return { document, loadError, thisYear: new Date().getFullYear() };
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   staffFormAction(request, params, {
     schema: (isEdit) => documentFormSchema({ isEdit }),
-    save: (actor, { file, ...input }, id) => {
-      if (id) return updateDocument(actor, id, input);
+    save: (actor, { file, version, ...input }, id) => {
+      if (id) return updateDocument(actor, id, input, version);
       if (!file) throw new InvalidInputError(DOCUMENT_REQUIRED, "file");
       return createDocument(actor, input, file);
     },
     saveFailed: DOCUMENT_SAVE_FAILED,
     what: "document",
     imageField: "file",
-    fileLimit: { maxBytes: DOCUMENT_UPLOAD_MAX_BYTES, tooLarge: DOCUMENT_TOO_LARGE },
-    done: {
-      to: STAFF_PATHS.documents.list,
-      created: { type: "success", title: "تم الرفع", description: "رُفعت الوثيقة" },
-      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الوثيقة" },
-    },
+    caps: FORM_CAPS.document,
+    fileTooLarge: DOCUMENT_TOO_LARGE,
+    type: CONTENT_TYPES.documents,
   });
-
-const BACK = { to: STAFF_PATHS.documents.list, label: "العودة إلى الوثائق" };
 
 const CATEGORY_OPTIONS = documentCategories.map((value) => ({
   value,
   label: DOCUMENT_CATEGORY_LABELS[value],
 }));
-const STATUS_OPTIONS = documentStatuses.map((value) => ({
+const STATUS_OPTIONS = statusOptions(CONTENT_TYPES.documents).map(({ value, label }) => ({
   value,
   label:
     value === "published"
-      ? `${DOCUMENT_STATUS_LABELS[value]}: يظهر في صفحة الحوكمة ويمكن لأي زائر تحميله`
-      : `${DOCUMENT_STATUS_LABELS[value]}: لا يراه إلا فريق العمل`,
+      ? `${label}: يظهر في صفحة الحوكمة ويمكن لأي زائر تحميله`
+      : `${label}: لا يراه إلا فريق العمل`,
 }));
 
 export default function DocumentForm() {
@@ -100,7 +91,7 @@ export default function DocumentForm() {
       : { year: String(thisYear), status: "hidden" },
   });
 
-  if (loadError) return <FormLoadFailure title="تعديل الوثيقة" back={BACK} message={loadError} />;
+  if (loadError) return <FormLoadFailure type={CONTENT_TYPES.documents} message={loadError} />;
 
   const year = Number(fields.year.value);
   // Only a year the form accepts is shown as one (a far-off number is not a date).
@@ -109,9 +100,10 @@ export default function DocumentForm() {
   const category = isDocumentCategory(fields.category.value) ? fields.category.value : "reports";
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      {document && <input type="hidden" name={fields.version.name} value={document.version} />}
       <FormShell
-        title={document ? "تعديل الوثيقة" : "رفع وثيقة"}
-        back={BACK}
+        type={CONTENT_TYPES.documents}
+        editing={Boolean(document)}
         saveLabel={document ? "حفظ التعديلات" : "رفع الوثيقة"}
         preview={
           <div dir="rtl" className="mx-auto max-w-xl space-y-3">

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { fromRiyadhInput } from "~/shared/dates";
 import { eventStatuses, MAX_CAPACITY } from "~/shared/events";
+import { LONG_TEXT_MAX_LENGTH } from "~/shared/form-limits";
+import { editVersion } from "~/shared/form-validation";
 import { imageFileSchema } from "~/shared/image-rules";
 import { slugify } from "~/shared/slug";
 import { oneLineText } from "~/shared/text-fields";
@@ -45,7 +47,7 @@ export const eventFormSchema = z
       .string({ error: DESCRIPTION_REQUIRED })
       .overwrite((text) => text.replace(/\r\n?/g, "\n").trim())
       .min(1, DESCRIPTION_REQUIRED)
-      .max(50_000, "الوصف يجب ألا يزيد على 50,000 حرف"),
+      .max(LONG_TEXT_MAX_LENGTH, "الوصف يجب ألا يزيد على 50,000 حرف"),
     image: imageFileSchema.optional(),
     removeImage: z.boolean({ error: "طلب غير صالح" }).optional(),
     startsAt: riyadhDateTime("اكتب تاريخ البداية ووقتها كاملين"),
@@ -67,6 +69,7 @@ export const eventFormSchema = z
       .max(MAX_CAPACITY, CAPACITY_INVALID),
     registrationOpen: z.boolean({ error: "طلب غير صالح" }).default(false),
     status: z.enum(eventStatuses, { error: "اختر حالة الفعالية" }).default("draft"),
+    version: editVersion,
   })
   .superRefine((value, ctx) => {
     if (value.endsAt < value.startsAt) {

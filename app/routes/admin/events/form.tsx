@@ -4,14 +4,12 @@ import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  type MetaFunction,
   useLoaderData,
 } from "react-router";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
-import { FormShell } from "~/components/admin/form-shell";
+import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
 import { SelectField } from "~/components/admin/select-field";
-import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
@@ -20,20 +18,19 @@ import { RichTextField } from "~/components/rich-text/rich-text-field";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { createEvent, getEventForStaff, updateEvent } from "~/models/events.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
+import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
 import { fromRiyadhInput, toRiyadhInput } from "~/shared/dates";
 import { InvalidInputError } from "~/shared/domain-errors";
 import { eventStatuses } from "~/shared/events";
-import { STATUS_LABELS } from "~/shared/post-status";
 import { slugify } from "~/shared/slug";
+import { FORM_CAPS } from "~/utils/body-caps.server";
 import { toPostHtml } from "~/utils/rich-text.server";
 import { DESCRIPTION_REQUIRED, eventFormSchema } from "./event-schema";
 
 // This module serves two routes (events/new and events/:id/edit), so it types its arguments
 // with the generic LoaderFunctionArgs/ActionFunctionArgs rather than a generated +types file.
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? "تعديل الفعالية" : "فعالية جديدة"} | جمعية رفق` },
-];
+export const meta = formMeta(CONTENT_TYPES.events);
 
 /** Editors and admins only (docs/decisions/052); viewers get the 403 screen. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -50,6 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           description: toPostHtml(entry.description),
           startsAt: toRiyadhInput(entry.startsAt),
           endsAt: toRiyadhInput(entry.endsAt),
+          version: entry.updatedAt.toISOString(),
         }
       : null,
     loadError,
@@ -59,26 +57,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const action = ({ request, params }: ActionFunctionArgs) =>
   staffFormAction(request, params, {
     schema: eventFormSchema,
-    save: (actor, { image, removeImage, mapUrl, ...fields }, id) => {
+    save: (actor, { image, removeImage, mapUrl, version, ...fields }, id) => {
       // Markup that sanitizes to nothing (only a script, say) is no description at all.
       if (!toPostHtml(fields.description))
         throw new InvalidInputError(DESCRIPTION_REQUIRED, "description");
       const input = { ...fields, mapUrl: mapUrl ?? null };
       return id
-        ? updateEvent(actor, id, input, { file: image, remove: removeImage })
+        ? updateEvent(actor, id, input, { file: image, remove: removeImage }, version)
         : createEvent(actor, input, image);
     },
     saveFailed: "فشل في حفظ الفعالية",
     what: "event",
     imageField: "image",
-    done: {
-      to: STAFF_PATHS.events.list,
-      created: { type: "success", title: "تم الإنشاء", description: "أُنشئت الفعالية بنجاح" },
-      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الفعالية" },
-    },
+    caps: FORM_CAPS.event,
+    type: CONTENT_TYPES.events,
   });
-
-const BACK = { to: STAFF_PATHS.events.list, label: "العودة إلى الفعاليات" };
 
 export default function EventForm() {
   const { event, loadError } = useLoaderData<typeof loader>();
@@ -104,7 +97,7 @@ export default function EventForm() {
         }
       : { status: "draft", registrationOpen: true },
   });
-  if (loadError) return <FormLoadFailure title="تعديل الفعالية" back={BACK} message={loadError} />;
+  if (loadError) return <FormLoadFailure type={CONTENT_TYPES.events} message={loadError} />;
 
   const status = eventStatuses.find((value) => value === fields.status.value) ?? "draft";
   const starts = fromRiyadhInput(String(fields.startsAt.value ?? ""));
@@ -112,9 +105,10 @@ export default function EventForm() {
   const text = (meta: FieldMetadata<unknown>) => meta as FieldMetadata<string | undefined>;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      {event && <input type="hidden" name={fields.version.name} value={event.version} />}
       <FormShell
-        title={event ? "تعديل الفعالية" : "فعالية جديدة"}
-        back={BACK}
+        type={CONTENT_TYPES.events}
+        editing={Boolean(event)}
         badge={<StatusBadge status={status} />}
         saveLabel={event ? "حفظ التعديلات" : "حفظ الفعالية"}
         preview={
@@ -201,7 +195,7 @@ export default function EventForm() {
           <SelectField
             label="الحالة"
             meta={fields.status}
-            options={eventStatuses.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+            options={statusOptions(CONTENT_TYPES.events)}
           />
         </div>
         <div className="space-y-1">

@@ -1,7 +1,7 @@
-import { CalendarDays, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { StaffListScreen } from "~/components/admin/list-screen";
+import { listMeta, StaffListScreen } from "~/components/admin/list-screen";
 import { StaffRowActions } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -14,12 +14,13 @@ import {
   type StaffEventRow,
   toggleEventStatus,
 } from "~/models/events.server";
-import { runListMutation } from "~/services/staff-actions.server";
+import { listMutations, runListMutation } from "~/services/staff-actions.server";
 import { loadStaffPage } from "~/services/staff-pages.server";
+import { CONTENT_TYPES } from "~/shared/content-types";
 import { formatDateTime } from "~/shared/dates";
 import type { Route } from "./+types/list";
 
-export const meta: Route.MetaFunction = () => [{ title: "الفعاليات | جمعية رفق" }];
+export const meta: Route.MetaFunction = listMeta(CONTENT_TYPES.events);
 
 const DELETE_CONFIRMATION =
   "ستُحذف الفعالية وكل تسجيلاتها نهائياً، ولن يصل المسجّلين تذكير. لا يمكن التراجع عن هذا الإجراء.";
@@ -37,18 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Row buttons: `intent` = publish-toggle | delete, with the event's `id`. */
 export function action({ request }: Route.ActionArgs) {
-  return runListMutation(request, {
-    "publish-toggle": {
-      run: toggleEventStatus,
-      success: { type: "success", title: "تم التحديث", description: "تم تحديث حالة الفعالية" },
-      failure: "فشل في تحديث حالة الفعالية",
-    },
-    delete: {
-      run: deleteEvent,
-      success: { type: "success", title: "تم الحذف", description: "حُذفت الفعالية نهائياً" },
-      failure: "فشل في حذف الفعالية",
-    },
-  });
+  return runListMutation(
+    request,
+    listMutations(CONTENT_TYPES.events, { toggle: toggleEventStatus, remove: deleteEvent }),
+  );
 }
 
 type Row = Omit<StaffEventRow, "startsAt"> & { startsAt: Date | string };
@@ -77,18 +70,10 @@ export default function EventsList() {
   const { events, q, loadError, ...pages } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
-      title="الفعاليات"
-      description="أنشئ فعاليات الجمعية وانشرها ليسجّل فيها الناس، وتابع التسجيلات والحضور."
-      addNew={{ to: STAFF_PATHS.events.new, label: "فعالية جديدة" }}
-      search={{ label: "ابحث في الفعاليات", placeholder: "عنوان أو مكان", active: Boolean(q) }}
+      type={CONTENT_TYPES.events}
+      searching={Boolean(q)}
       loadError={loadError}
-      pages={{ ...pages, label: "صفحات الفعاليات", newer: "الأحدث", older: "الأقدم" }}
-      empty={{
-        icon: CalendarDays,
-        title: "لا توجد فعاليات بعد",
-        text: "أنشئ أول فعالية، وانشرها لتظهر في صفحة الفعاليات.",
-        addFirstLabel: "أنشئ أول فعالية",
-      }}
+      page={pages}
     >
       <DataTable<Row>
         caption="قائمة الفعاليات"

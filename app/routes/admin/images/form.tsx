@@ -5,21 +5,21 @@ import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  type MetaFunction,
   useLoaderData,
 } from "react-router";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
-import { FormShell } from "~/components/admin/form-shell";
+import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
 import { CategoryBadge } from "~/components/admin/media-card";
 import { CategorySelect } from "~/components/admin/select-field";
-import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { categoryNameOf, useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { createImage, getImageForStaff, updateImage } from "~/models/images.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
+import { CONTENT_TYPES } from "~/shared/content-types";
 import { InvalidInputError } from "~/shared/domain-errors";
+import { FORM_CAPS } from "~/utils/body-caps.server";
 import { IMAGE_REQUIRED, imageFormSchema } from "./image-schema";
 
 // This module serves two routes (images/new and images/:id/edit), so it types its arguments
@@ -28,9 +28,7 @@ import { IMAGE_REQUIRED, imageFormSchema } from "./image-schema";
 const LOAD_FAILED = "فشل في تحميل بيانات الصورة";
 const SAVE_FAILED = "فشل في حفظ الصورة";
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? "تعديل الصورة" : "رفع صورة"} | جمعية رفق` },
-];
+export const meta = formMeta(CONTENT_TYPES.images);
 
 /** Editors and admins only (spec §2.4); viewers get the 403 screen. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -56,14 +54,9 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     saveFailed: SAVE_FAILED,
     what: "gallery image",
     imageField: "image",
-    done: {
-      to: STAFF_PATHS.images.list,
-      created: { type: "success", title: "تم الرفع", description: "رُفعت الصورة إلى المعرض" },
-      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الصورة" },
-    },
+    caps: FORM_CAPS.galleryImage,
+    type: CONTENT_TYPES.images,
   });
-
-const BACK = { to: STAFF_PATHS.images.list, label: "العودة إلى معرض الصور" };
 
 /** The image as the gallery will show it, with the description as its alternative text. */
 function ImagePreview({
@@ -115,14 +108,14 @@ export default function ImageForm() {
       : undefined,
   });
 
-  if (loadError) return <FormLoadFailure title="تعديل الصورة" back={BACK} message={loadError} />;
+  if (loadError) return <FormLoadFailure type={CONTENT_TYPES.images} message={loadError} />;
 
   const categoryName = categoryNameOf(categories, fields.categoryId.value);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
       <FormShell
-        title={image ? "تعديل الصورة" : "رفع صورة"}
-        back={BACK}
+        type={CONTENT_TYPES.images}
+        editing={Boolean(image)}
         saveLabel={image ? "حفظ التعديلات" : "رفع الصورة"}
         saveBlockedBy={shownImage ? null : IMAGE_REQUIRED}
         preview={

@@ -1,15 +1,8 @@
-import { Images } from "lucide-react";
+import type { ReactNode } from "react";
 import { useLoaderData } from "react-router";
-import { StaffListScreen } from "~/components/admin/list-screen";
-import {
-  CategoryBadge,
-  MediaCard,
-  MediaGrid,
-  MediaGridItem,
-  mediaFacts,
-} from "~/components/admin/media-card";
-import { StaffRowActions } from "~/components/admin/row-actions";
-import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { listMeta } from "~/components/admin/list-screen";
+import { CategoryBadge, MediaCard, mediaFacts } from "~/components/admin/media-card";
+import { StaffMediaList } from "~/components/admin/media-list";
 import { ErrorScreen } from "~/components/error-screen";
 import {
   deleteImage,
@@ -17,12 +10,13 @@ import {
   STAFF_IMAGES_PAGE_SIZE,
   type StaffImageRow,
 } from "~/models/images.server";
-import { runListMutation } from "~/services/staff-actions.server";
+import { listMutations, runListMutation } from "~/services/staff-actions.server";
 import { loadStaffPage } from "~/services/staff-pages.server";
+import { CONTENT_TYPES } from "~/shared/content-types";
 import { imageSrcSet } from "~/shared/image-rules";
 import type { Route } from "./+types/list";
 
-export const meta: Route.MetaFunction = () => [{ title: "معرض الصور | جمعية رفق" }];
+export const meta: Route.MetaFunction = listMeta(CONTENT_TYPES.images);
 
 const DELETE_CONFIRMATION =
   "هل أنت متأكد من حذف هذه الصورة؟ لا يمكن التراجع عن هذا الإجراء وسيتم حذفها نهائياً.";
@@ -41,16 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Row buttons: `intent` = delete, with the image's `id` (its files go too). */
 export async function action({ request }: Route.ActionArgs) {
-  return runListMutation(request, {
-    delete: {
-      run: deleteImage,
-      success: { type: "success", title: "تم الحذف", description: "تم حذف الصورة نهائياً" },
-      failure: "فشل في حذف الصورة",
-    },
-  });
+  return runListMutation(request, listMutations(CONTENT_TYPES.images, { remove: deleteImage }));
 }
 
-function ImageCard({ image }: { image: StaffImageRow }) {
+function ImageCard({ image, actions }: { image: StaffImageRow; actions: ReactNode }) {
   return (
     <MediaCard
       media={
@@ -67,13 +55,7 @@ function ImageCard({ image }: { image: StaffImageRow }) {
       title={image.title}
       description={image.description}
       facts={[mediaFacts.author(image.authorName), mediaFacts.created(image.createdAt)]}
-      actions={
-        <StaffRowActions
-          row={image}
-          editTo={STAFF_PATHS.images.edit(image.id)}
-          deleteMessage={DELETE_CONFIRMATION}
-        />
-      }
+      actions={actions}
     />
   );
 }
@@ -81,32 +63,17 @@ function ImageCard({ image }: { image: StaffImageRow }) {
 export default function ImagesList() {
   const { images, q, loadError, ...pages } = useLoaderData<typeof loader>();
   return (
-    <StaffListScreen
-      title="معرض الصور"
-      description="ارفع صور فعاليات الجمعية وبرامجها لتظهر في معرض الوسائط."
-      addNew={{ to: STAFF_PATHS.images.new, label: "رفع صورة" }}
-      search={{
-        label: "ابحث في الصور",
-        placeholder: "عنوان أو كلمة من الوصف",
-        active: Boolean(q),
-      }}
+    <StaffMediaList
+      type={CONTENT_TYPES.images}
+      grid="compact"
+      label="قائمة الصور"
+      rows={images}
+      deleteMessage={DELETE_CONFIRMATION}
+      searching={Boolean(q)}
       loadError={loadError}
-      pages={{ ...pages, label: "صفحات الصور", newer: "الصور الأحدث", older: "الصور الأقدم" }}
-      empty={{
-        icon: Images,
-        title: "لا توجد صور بعد",
-        text: "لم تُرفع أي صورة حتى الآن. ارفع صور الفعاليات والبرامج لتظهر في معرض الوسائط.",
-        addFirstLabel: "ارفع أول صورة",
-      }}
-    >
-      <MediaGrid grid="compact" label="قائمة الصور">
-        {images.map((image) => (
-          <MediaGridItem key={image.id}>
-            <ImageCard image={image} />
-          </MediaGridItem>
-        ))}
-      </MediaGrid>
-    </StaffListScreen>
+      page={pages}
+      card={(image, actions) => <ImageCard image={image} actions={actions} />}
+    />
   );
 }
 

@@ -1,12 +1,14 @@
-import { BarChart3, Download } from "lucide-react";
-import { Form, Link, useLoaderData, useRouteLoaderData } from "react-router";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
-import { EmptyState } from "~/components/admin/empty-state";
-import { ConfirmDeleteButton } from "~/components/admin/row-actions";
+import { BarChart3 } from "lucide-react";
+import { Form, Link, useLoaderData } from "react-router";
+import {
+  EraseButton,
+  FieldValue,
+  InboxPageLinks,
+  InboxScreen,
+} from "~/components/admin/inbox-screen";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { SurveyChart } from "~/components/admin/survey-chart";
 import { ErrorScreen } from "~/components/error-screen";
-import { PageLinks } from "~/components/page-links";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { FEEDBACK_AUDIENCES, SATISFACTION_SCALE } from "~/content/feedback";
@@ -15,15 +17,14 @@ import {
   SURVEY_COMMENTS_PAGE_SIZE,
   surveyResultsForStaff,
 } from "~/models/surveys.server";
+import { answerInboxAction } from "~/services/inbox.server";
 import { requireRole } from "~/services/permissions.server";
-import { runListMutation } from "~/services/staff-actions.server";
 import { cn } from "~/shared/cn";
-import { formatShortDate, isoDate } from "~/shared/dates";
-import { localMobile } from "~/shared/outreach-fields";
+import { fieldsAt } from "~/shared/inbox-fields";
 import { surveyRangeOf } from "~/shared/outreach-filters";
 import { pageFrom } from "~/shared/pagination";
-import { type Actor, hasRole } from "~/shared/roles";
 import type { Route } from "./+types/surveys";
+import { surveyInbox } from "./surveys-schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "نتائج الاستبيانات | جمعية رفق" }];
 
@@ -47,13 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** An admin deletes one answer when its author asks to be forgotten. */
 export async function action({ request }: Route.ActionArgs) {
-  return runListMutation(request, {
-    delete: {
-      run: (actor, id) => deleteSurveyResponse(actor, id),
-      success: { type: "success", title: "تم الحذف", description: "حُذفت الإجابة نهائياً" },
-      failure: "فشل في حذف الإجابة",
-    },
-  });
+  return answerInboxAction(request, surveyInbox("visitors"), deleteSurveyResponse);
 }
 
 export function ErrorBoundary() {
@@ -63,203 +58,177 @@ export function ErrorBoundary() {
 export default function SurveyResults() {
   const { audience, from, to, count, questions, comments, commentCount, page, hasMore, pageCount } =
     useLoaderData<typeof loader>();
-  const layout = useRouteLoaderData("routes/admin/dashboard-layout") as
-    | { actor: Pick<Actor, "role"> }
-    | undefined;
-  const isAdmin = hasRole(layout?.actor, "admin");
+  const inbox = surveyInbox(audience);
   const query = new URLSearchParams({ audience, ...(from && { from }), ...(to && { to }) });
   return (
-    <>
-      <AdminPageHeader
-        title="نتائج الاستبيانات"
-        description="إجابات استبياني رضا الزوار والمستفيدين: العدد ومتوسط كل سؤال وتوزيع التقييمات والتعليقات."
-        actions={
-          <a
-            href={`${STAFF_PATHS.surveysExport}?${query}`}
-            className={buttonClass("outline")}
-            download
+    <InboxScreen
+      inbox={inbox}
+      csvHref={`${STAFF_PATHS.surveysExport}?${query}`}
+      icon={BarChart3}
+      searching={Boolean(from || to)}
+      total={count}
+      above={
+        <>
+          <nav aria-label="الاستبيان" className="mb-4 flex flex-wrap gap-2">
+            {FEEDBACK_AUDIENCES.map((item) => (
+              <Link
+                key={item.audience}
+                to={`?${new URLSearchParams({ audience: item.audience, ...(from && { from }), ...(to && { to }) })}`}
+                aria-current={item.audience === audience ? "page" : undefined}
+                className={buttonClass(item.audience === audience ? "default" : "outline")}
+              >
+                {item.title}
+              </Link>
+            ))}
+          </nav>
+          <Form
+            method="get"
+            className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-white p-4"
           >
-            <Download aria-hidden className="size-5" />
-            تنزيل CSV
-          </a>
-        }
-      />
-      <nav aria-label="الاستبيان" className="mb-4 flex flex-wrap gap-2">
-        {FEEDBACK_AUDIENCES.map((item) => (
-          <Link
-            key={item.audience}
-            to={`?${new URLSearchParams({ audience: item.audience, ...(from && { from }), ...(to && { to }) })}`}
-            aria-current={item.audience === audience ? "page" : undefined}
-            className={buttonClass(item.audience === audience ? "default" : "outline")}
-          >
-            {item.title}
-          </Link>
-        ))}
-      </nav>
-      <Form
-        method="get"
-        className="mb-6 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-white p-4"
-      >
-        <input type="hidden" name="audience" value={audience} />
-        <div className="min-w-0 flex-[1_1_12rem] space-y-1">
-          <label htmlFor="survey-from" className="block font-medium">
-            من تاريخ
-          </label>
-          <input
-            id="survey-from"
-            type="date"
-            name="from"
-            defaultValue={from ?? ""}
-            className={inputClass}
-            key={`from-${from}`}
-          />
-        </div>
-        <div className="min-w-0 flex-[1_1_12rem] space-y-1">
-          <label htmlFor="survey-to" className="block font-medium">
-            إلى تاريخ
-          </label>
-          <input
-            id="survey-to"
-            type="date"
-            name="to"
-            defaultValue={to ?? ""}
-            className={inputClass}
-            key={`to-${to}`}
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          عرض
-        </Button>
-      </Form>
-      <p className="mb-4 text-lg" role="status">
-        عدد الإجابات: <strong>{count}</strong>
-      </p>
-      {count === 0 ? (
-        <EmptyState
-          searching={Boolean(from || to)}
-          icon={BarChart3}
-          emptyTitle="لا توجد إجابات بعد"
-          emptyText="تظهر هنا الإجابات فور إرسالها من صفحة الاستبيان."
-        />
-      ) : (
-        <div className="space-y-8">
-          <section
-            aria-labelledby="chart-heading"
-            className="rounded-2xl border border-line bg-white p-4"
-          >
-            <h2 id="chart-heading" className="mb-3 text-xl">
-              متوسط التقييم لكل سؤال (من 5)
-            </h2>
-            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_auto]">
-              <ol className="space-y-2">
-                {questions.map((question, index) => (
-                  <li key={question.key} className="flex min-h-[2.75rem] items-center">
-                    {index + 1}. {question.text}
-                  </li>
-                ))}
-              </ol>
-              <SurveyChart questions={questions} />
-            </div>
-          </section>
-          <section aria-labelledby="distribution-heading">
-            <h2 id="distribution-heading" className="mb-3 text-xl">
-              توزيع التقييمات
-            </h2>
-            {/* Wider than a phone: the table scrolls in its own box, which a keyboard can
+            <input type="hidden" name="audience" value={audience} />
+            {[
+              { name: "from", label: "من تاريخ", value: from },
+              { name: "to", label: "إلى تاريخ", value: to },
+            ].map((day) => (
+              <div key={day.name} className="min-w-0 flex-[1_1_12rem] space-y-1">
+                <label htmlFor={`survey-${day.name}`} className="block font-medium">
+                  {day.label}
+                </label>
+                <input
+                  id={`survey-${day.name}`}
+                  type="date"
+                  name={day.name}
+                  defaultValue={day.value ?? ""}
+                  className={inputClass}
+                  key={`${day.name}-${day.value}`}
+                />
+              </div>
+            ))}
+            <Button type="submit" variant="outline">
+              عرض
+            </Button>
+          </Form>
+        </>
+      }
+    >
+      <div className="space-y-8">
+        <section
+          aria-labelledby="chart-heading"
+          className="rounded-2xl border border-line bg-white p-4"
+        >
+          <h2 id="chart-heading" className="mb-3 text-xl">
+            متوسط التقييم لكل سؤال (من 5)
+          </h2>
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_auto]">
+            <ol className="space-y-2">
+              {questions.map((question, index) => (
+                <li key={question.key} className="flex min-h-[2.75rem] items-center">
+                  {index + 1}. {question.text}
+                </li>
+              ))}
+            </ol>
+            <SurveyChart questions={questions} />
+          </div>
+        </section>
+        <section aria-labelledby="distribution-heading">
+          <h2 id="distribution-heading" className="mb-3 text-xl">
+            توزيع التقييمات
+          </h2>
+          {/* Wider than a phone: the table scrolls in its own box, which a keyboard can
                 focus and scroll too (docs/decisions/042). */}
-            <section
-              aria-label="توزيع التقييمات، يُمرَّر أفقياً"
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be focusable to scroll by keyboard
-              tabIndex={0}
-              className="overflow-x-auto rounded-2xl"
-            >
-              <table className="w-full min-w-[40rem] rounded-2xl border border-line bg-white">
-                <thead className="bg-surface">
-                  <tr>
-                    <th scope="col" className="p-3 text-start">
-                      السؤال
+          <section
+            aria-label="توزيع التقييمات، يُمرَّر أفقياً"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be focusable to scroll by keyboard
+            tabIndex={0}
+            className="overflow-x-auto rounded-2xl"
+          >
+            <table className="w-full min-w-[40rem] rounded-2xl border border-line bg-white">
+              <thead className="bg-surface">
+                <tr>
+                  <th scope="col" className="p-3 text-start">
+                    السؤال
+                  </th>
+                  <th scope="col" className="p-3">
+                    المتوسط
+                  </th>
+                  {SATISFACTION_SCALE.map((step) => (
+                    <th key={step.value} scope="col" className="p-3">
+                      {step.value} ({step.label})
                     </th>
-                    <th scope="col" className="p-3">
-                      المتوسط
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {questions.map((question) => (
+                  <tr key={question.key} className="border-t border-line">
+                    <th scope="row" className="p-3 text-start font-normal">
+                      {question.text}
                     </th>
-                    {SATISFACTION_SCALE.map((step) => (
-                      <th key={step.value} scope="col" className="p-3">
-                        {step.value} ({step.label})
-                      </th>
+                    <td className="p-3 text-center font-bold">
+                      {question.average === null ? "—" : question.average.toFixed(1)}
+                    </td>
+                    {question.distribution.map((n, index) => (
+                      <td
+                        key={SATISFACTION_SCALE[index].value}
+                        className={cn("p-3 text-center", !n && "text-muted")}
+                      >
+                        {n}
+                      </td>
                     ))}
                   </tr>
-                </thead>
-                <tbody>
-                  {questions.map((question) => (
-                    <tr key={question.key} className="border-t border-line">
-                      <th scope="row" className="p-3 text-start font-normal">
-                        {question.text}
-                      </th>
-                      <td className="p-3 text-center font-bold">
-                        {question.average === null ? "—" : question.average.toFixed(1)}
-                      </td>
-                      {question.distribution.map((n, index) => (
-                        <td
-                          key={SATISFACTION_SCALE[index].value}
-                          className={cn("p-3 text-center", !n && "text-muted")}
-                        >
-                          {n}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          </section>
-          <section aria-labelledby="comments-heading">
-            <h2 id="comments-heading" className="mb-3 text-xl">
-              التعليقات وطلبات التواصل ({commentCount})
-            </h2>
-            {commentCount === 0 ? (
-              <p className="text-muted">لا توجد تعليقات في هذه الفترة.</p>
-            ) : (
-              <ul className="space-y-3">
-                {comments.map((item) => (
-                  <li key={item.id} className="rounded-2xl border border-line bg-white p-4">
-                    {item.comment && <p className="whitespace-pre-line">{item.comment}</p>}
-                    {item.contactName && (
-                      <p className="mt-2 font-medium">
-                        يطلب التواصل: {item.contactName} —{" "}
-                        <a href={`tel:${item.contactPhone}`} dir="ltr" className="underline">
-                          {item.contactPhone ? localMobile(item.contactPhone) : ""}
-                        </a>
-                      </p>
-                    )}
-                    <time
-                      dateTime={isoDate(item.createdAt)}
-                      className="mt-1 block text-sm text-muted"
-                    >
-                      {formatShortDate(item.createdAt)}
-                    </time>
-                    {isAdmin && (
-                      <ConfirmDeleteButton
-                        id={item.id}
-                        title={`إجابة ${formatShortDate(item.createdAt)}`}
-                        message="ستُحذف هذه الإجابة بتقييماتها وتعليقها وبيانات التواصل فيها نهائياً، كما يطلب من يريد أن تُنسى بياناته."
-                      />
-                    )}
-                  </li>
                 ))}
-              </ul>
-            )}
-            <PageLinks
-              page={page}
-              hasMore={hasMore}
-              pageCount={pageCount}
-              hash="comments-heading"
-              label="صفحات التعليقات"
-              newer="التعليقات الأحدث"
-              older="التعليقات الأقدم"
-            />
+              </tbody>
+            </table>
           </section>
-        </div>
+        </section>
+        <section aria-labelledby="comments-heading">
+          <h2 id="comments-heading" className="mb-3 text-xl">
+            التعليقات وطلبات التواصل ({commentCount})
+          </h2>
+          {commentCount === 0 ? (
+            <p className="text-muted">لا توجد تعليقات في هذه الفترة.</p>
+          ) : (
+            <ul className="space-y-3">
+              {comments.map((item) => (
+                <SurveyComment key={item.id} inbox={inbox} item={item} />
+              ))}
+            </ul>
+          )}
+          <InboxPageLinks
+            inbox={inbox}
+            pages={{ page, hasMore, pageCount }}
+            hash="comments-heading"
+          />
+        </section>
+      </div>
+    </InboxScreen>
+  );
+}
+
+type SurveyCommentRow = ReturnType<typeof useLoaderData<typeof loader>>["comments"][number];
+
+/** A comment, and who asks to be contacted (their answer's name and mobile). */
+function SurveyComment({
+  inbox,
+  item,
+}: {
+  inbox: ReturnType<typeof surveyInbox>;
+  item: SurveyCommentRow;
+}) {
+  const [date] = fieldsAt(inbox, "detail").filter((field) => field.kind === "date");
+  const [phone] = fieldsAt(inbox, "detail").filter((field) => field.kind === "phone");
+  return (
+    <li className="rounded-2xl border border-line bg-white p-4">
+      {item.comment && <p className="whitespace-pre-line">{item.comment}</p>}
+      {item.contactName && (
+        <p className="mt-2 font-medium">
+          يطلب التواصل: {item.contactName} — <FieldValue field={phone} row={item} />
+        </p>
       )}
-    </>
+      <span className="mt-1 block text-sm text-muted">
+        <FieldValue field={date} row={item} />
+      </span>
+      <EraseButton inbox={inbox} row={item} />
+    </li>
   );
 }

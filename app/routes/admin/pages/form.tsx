@@ -1,20 +1,19 @@
 import { getFormProps } from "@conform-to/react";
 import { ExternalLink } from "lucide-react";
-import { useState } from "react";
 import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  type MetaFunction,
   useLoaderData,
 } from "react-router";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
-import { FormShell } from "~/components/admin/form-shell";
+import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { PostRevisions } from "~/components/admin/post-revisions";
 import { SelectField } from "~/components/admin/select-field";
 import { ShareImageField } from "~/components/admin/share-image-field";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
 import { BlocksEditor } from "~/components/pages/block-editors";
@@ -22,17 +21,16 @@ import { PageFormPreview } from "~/components/pages/page-form-preview";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { staffFormAction } from "~/services/staff-forms.server";
+import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
 import { formatDateTime, toRiyadhInput } from "~/shared/dates";
 import { PAGES_PREFIX, pageFormSchema } from "~/shared/page-blocks";
-import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/shared/post-status";
-import { slugify } from "~/shared/slug";
+import { POST_STATUSES, type PostStatus } from "~/shared/post-status";
+import { FORM_CAPS } from "~/utils/body-caps.server";
 import { loadPageForm, savePage } from "./form.server";
 
 // Serves pages/new and pages/:id/edit, so it types its arguments with the generic types.
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? "تعديل الصفحة" : "صفحة جديدة"} | جمعية رفق` },
-];
+export const meta = formMeta(CONTENT_TYPES.pages);
 
 /** Editors and admins (docs/decisions/049); viewers get the 403 screen. */
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadPageForm(request, params);
@@ -44,14 +42,9 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     saveFailed: "فشل في حفظ الصفحة",
     what: "page",
     imageField: "blocks",
-    done: {
-      to: STAFF_PATHS.pages.list,
-      created: { type: "success", title: "تم الإنشاء", description: "أُنشئت الصفحة بنجاح" },
-      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الصفحة" },
-    },
+    caps: FORM_CAPS.page,
+    type: CONTENT_TYPES.pages,
   });
-
-const BACK = { to: STAFF_PATHS.pages.list, label: "العودة إلى الصفحات" };
 
 type PageFormData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -63,7 +56,6 @@ export default function PageFormRoute() {
 
 function PageForm({ data }: { data: PageFormData }) {
   const { page, loadError, revisions, scheduledFor, publicPath } = data;
-  const [slugFollowsTitle, setSlugFollowsTitle] = useState(!page);
   const [form, fields] = useStaffForm({
     id: page ? `page-${page.id}` : "page-new",
     schema: pageFormSchema,
@@ -84,15 +76,15 @@ function PageForm({ data }: { data: PageFormData }) {
       : { status: "draft", blocks: [{ type: "text" }] },
   });
 
-  if (loadError) return <FormLoadFailure title="تعديل الصفحة" back={BACK} message={loadError} />;
+  if (loadError) return <FormLoadFailure type={CONTENT_TYPES.pages} message={loadError} />;
 
   const status = (fields.status.value ?? "draft") as PostStatus;
   return (
     <>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
         <FormShell
-          title={page ? "تعديل الصفحة" : "صفحة جديدة"}
-          back={BACK}
+          type={CONTENT_TYPES.pages}
+          editing={Boolean(page)}
           badge={<StatusBadge status={POST_STATUSES.includes(status) ? status : "draft"} />}
           saveLabel={page ? "حفظ التعديلات" : "حفظ الصفحة"}
           preview={
@@ -111,27 +103,20 @@ function PageForm({ data }: { data: PageFormData }) {
             </p>
           )}
           <input type="hidden" name={fields.version.name} value={page?.updatedAt ?? ""} />
-          <InputField
-            label="عنوان الصفحة"
-            meta={fields.title}
-            onInput={(event) => {
-              if (slugFollowsTitle) {
-                form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
-              }
-            }}
-          />
-          <InputField
-            label="الرابط"
-            meta={fields.slug}
-            hint={`تظهر الصفحة على العنوان ${PAGES_PREFIX}/الرابط. حروف عربية أو لاتينية وأرقام وشرطات؛ إن غيّرته بعد النشر حُوّل الرابط القديم إلى الجديد.`}
-            onInput={() => slugFollowsTitle && setSlugFollowsTitle(false)}
+          <TitleSlugFields
+            titleLabel="عنوان الصفحة"
+            title={fields.title}
+            slug={fields.slug}
+            slugHint={`تظهر الصفحة على العنوان ${PAGES_PREFIX}/الرابط. حروف عربية أو لاتينية وأرقام وشرطات؛ إن غيّرته بعد النشر حُوّل الرابط القديم إلى الجديد.`}
+            isNew={!page}
+            setSlug={(value) => form.update({ name: fields.slug.name, value })}
           />
           <BlocksEditor form={form} blocks={fields.blocks} />
           <div className="grid gap-5 md:grid-cols-2">
             <SelectField
               label="الحالة"
               meta={fields.status}
-              options={POST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+              options={statusOptions(CONTENT_TYPES.pages)}
             />
             <InputField
               label="موعد النشر (بتوقيت الرياض)"

@@ -1,14 +1,13 @@
-import { FilePlus2 } from "lucide-react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { StaffListScreen } from "~/components/admin/list-screen";
+import { listMeta, StaffListScreen, statusFilter } from "~/components/admin/list-screen";
 import { EditLink } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { ErrorScreen } from "~/components/error-screen";
-import { PageLinks } from "~/components/page-links";
 import { PageDeletionQuestion } from "~/components/pages/page-deletion-question";
 import { Button } from "~/components/ui/button";
+import { auditContentWrite } from "~/models/audit-log.server";
 import {
   deletePage,
   listPagesPageForStaff,
@@ -17,25 +16,21 @@ import {
 } from "~/models/pages.server";
 import { getStaffActor } from "~/services/permissions.server";
 import { loadStaffList, respondToMutation } from "~/services/staff-actions.server";
+import { CONTENT_TYPES, statusParam } from "~/shared/content-types";
 import { formatDateTime, formatShortDate, isoDate } from "~/shared/dates";
 import { pagePublicPath } from "~/shared/page-blocks";
 import { pageFrom } from "~/shared/pagination";
-import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/shared/post-status";
 import { hasRole } from "~/shared/roles";
 import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/list";
 
-export const meta: Route.MetaFunction = () => [{ title: "الصفحات | جمعية رفق" }];
-
-const isPostStatus = (value: string | null): value is PostStatus =>
-  POST_STATUSES.includes(value as PostStatus);
+export const meta: Route.MetaFunction = listMeta(CONTENT_TYPES.pages);
 
 /** The pages built from blocks, for editors and admins (docs/decisions/049). */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim() ?? "";
-  const statusParam = params.get("status");
-  const status = isPostStatus(statusParam) ? statusParam : undefined;
+  const status = statusParam(CONTENT_TYPES.pages, request.url);
   const page = pageFrom(request.url);
   const { items, ...list } = await loadStaffList(request, {
     list: async (actor) => [await listPagesPageForStaff(actor, { q, status, page })],
@@ -66,8 +61,13 @@ export async function action({ request }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "").slice(0, 100);
   if (intent === "ask-delete") return { ask: await pageDeletionCheck(actor, id) };
   if (intent === "delete") {
+    const confirmed = form.get("confirmed") === "1";
+    // In the audit log with the delete, named by the page's title (docs/decisions/075).
     return respondToMutation(
-      () => deletePage(actor, id, { confirmed: form.get("confirmed") === "1" }),
+      () =>
+        auditContentWrite(actor, CONTENT_TYPES.pages, "deleted", id, () =>
+          deletePage(actor, id, { confirmed }),
+        ),
       {
         success: { type: "success", title: "تم الحذف", description: "حُذفت الصفحة نهائياً" },
         failure: "فشل في حذف الصفحة",
@@ -76,15 +76,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return new Response("طلب غير صالح", { status: 400 });
 }
-
-const STATUS_FILTER = {
-  name: "status",
-  label: "الحالة",
-  options: [
-    { value: "", label: "كل الحالات" },
-    ...POST_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-  ],
-};
 
 const COLUMNS: Column<StaffPageRow>[] = [
   {
@@ -128,23 +119,12 @@ export default function PagesList() {
   const ask = answer && "ask" in answer ? answer.ask : null;
   return (
     <StaffListScreen
-      title="الصفحات"
-      description="ابنِ صفحات جديدة للموقع من كتل: نص وصور وبطاقات وأزرار وفيديو."
-      addNew={{ to: STAFF_PATHS.pages.new, label: "صفحة جديدة" }}
-      search={{
-        label: "ابحث في الصفحات",
-        placeholder: "عنوان أو رابط أو كلمة من الصفحة",
-        filters: [STATUS_FILTER],
-        active: Boolean(q || status),
-      }}
+      type={CONTENT_TYPES.pages}
+      filters={[statusFilter(CONTENT_TYPES.pages)]}
+      searching={Boolean(q || status)}
       loadError={loadError}
+      page={{ page, hasMore }}
       itemCount={pages.length}
-      empty={{
-        icon: FilePlus2,
-        title: "لا توجد صفحات بعد",
-        text: "أنشئ صفحة لحملة أو مناسبة أو موضوع، وانشرها على الموقع بعنوانها الخاص.",
-        addFirstLabel: "أنشئ أول صفحة",
-      }}
     >
       {ask && <PageDeletionQuestion ask={ask} />}
       <DataTable
@@ -181,13 +161,6 @@ export default function PagesList() {
             )}
           </>
         )}
-      />
-      <PageLinks
-        page={page}
-        hasMore={hasMore}
-        label="صفحات القائمة"
-        newer="الأحدث"
-        older="الأقدم"
       />
     </StaffListScreen>
   );

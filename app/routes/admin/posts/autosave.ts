@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import {
@@ -9,6 +8,7 @@ import {
 } from "~/models/post-revisions.server";
 import { getStaffActor } from "~/services/permissions.server";
 import type { ActionResult } from "~/shared/action-result";
+import { parseForm } from "~/shared/form-validation";
 import { assertRole } from "~/shared/roles";
 import { readFormData } from "~/utils/form-data.server";
 import type { Route } from "./+types/autosave";
@@ -28,7 +28,7 @@ const invalid = () => data<Autosaved>({ ok: false, message: "طلب غير صا�
  */
 export async function action({ request }: Route.ActionArgs) {
   const actor = assertRole(await getStaffActor(request), "editor");
-  const submission = parseWithZod(await readFormData(request), { schema: autosaveSchema });
+  const submission = parseForm(await readFormData(request), { schema: autosaveSchema });
   if (submission.status !== "success") return invalid();
   const key = draftKeyOf(submission.value.postId);
   if (!key) return invalid();

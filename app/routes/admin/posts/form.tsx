@@ -5,12 +5,11 @@ import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  type MetaFunction,
   useActionData,
   useLoaderData,
 } from "react-router";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
-import { FormShell } from "~/components/admin/form-shell";
+import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
 import { PostRevisions } from "~/components/admin/post-revisions";
 import { AutosaveStatus } from "~/components/admin/posts/autosave-status";
@@ -19,8 +18,8 @@ import { LeaveGuard } from "~/components/admin/posts/leave-guard";
 import { PostPreview, type PreviewContent } from "~/components/admin/posts/post-preview";
 import { SearchFields } from "~/components/admin/posts/search-fields";
 import { CategorySelect, SelectField } from "~/components/admin/select-field";
-import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
+import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useAutosave } from "~/components/admin/use-autosave";
 import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
@@ -28,18 +27,18 @@ import { RichTextField } from "~/components/rich-text/rich-text-field";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { staffFormAction } from "~/services/staff-forms.server";
+import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
 import { formatDateTime, toRiyadhInput } from "~/shared/dates";
-import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/shared/post-status";
+import { POST_STATUSES, type PostStatus } from "~/shared/post-status";
 import { slugify } from "~/shared/slug";
+import { FORM_CAPS } from "~/utils/body-caps.server";
 import { loadPostForm, savePost } from "./form.server";
 import { META_DESCRIPTION_HINT_LENGTH, postFormSchema } from "./post-schema";
 
 // This module serves two routes (posts/new and posts/:id/edit), so it types its arguments
 // with the generic LoaderFunctionArgs/ActionFunctionArgs rather than a generated +types file.
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? "تعديل المقال" : "مقال جديد"} | جمعية رفق` },
-];
+export const meta = formMeta(CONTENT_TYPES.posts);
 
 /** Editors and admins only (spec §2.4); viewers get the 403 screen. */
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadPostForm(request, params);
@@ -51,14 +50,9 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     saveFailed: "فشل في حفظ المقال",
     what: "post",
     imageField: "featuredImage",
-    done: {
-      to: STAFF_PATHS.posts.list,
-      created: { type: "success", title: "تم الإنشاء", description: "أُنشئ المقال بنجاح" },
-      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات المقال" },
-    },
+    caps: FORM_CAPS.post,
+    type: CONTENT_TYPES.posts,
   });
-
-const BACK = { to: STAFF_PATHS.posts.list, label: "العودة إلى المقالات" };
 
 type PostFormData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -95,7 +89,6 @@ function PostForm({
   } = data;
   const [previewImage, setPreviewImage] = useState<string | null>(post?.featuredImage ?? null);
   // A new post's slug follows its title until the slug is edited by hand (spec §5).
-  const [slugFollowsTitle, setSlugFollowsTitle] = useState(!post);
   const [offeredDraft, setOfferedDraft] = useOfferedDraft(post, autosave);
   const [editorKey, setEditorKey] = useState(0);
   const latestContent = useRef(post?.content ?? "");
@@ -139,7 +132,7 @@ function PostForm({
     }
   }, []);
 
-  if (loadError) return <FormLoadFailure title="تعديل المقال" back={BACK} message={loadError} />;
+  if (loadError) return <FormLoadFailure type={CONTENT_TYPES.posts} message={loadError} />;
 
   const status = (fields.status.value ?? "draft") as PostStatus;
   const formProps = getFormProps(form);
@@ -183,8 +176,8 @@ function PostForm({
         }}
       >
         <FormShell
-          title={post ? "تعديل المقال" : "مقال جديد"}
-          back={BACK}
+          type={CONTENT_TYPES.posts}
+          editing={Boolean(post)}
           badge={<StatusBadge status={POST_STATUSES.includes(status) ? status : "draft"} />}
           saveLabel={post ? "حفظ التعديلات" : "حفظ المقال"}
           preview={
@@ -215,20 +208,13 @@ function PostForm({
             </p>
           )}
           <input type="hidden" name={fields.version.name} value={post?.updatedAt ?? ""} />
-          <InputField
-            label="العنوان"
-            meta={fields.title}
-            onInput={(event) => {
-              if (slugFollowsTitle) {
-                form.update({ name: fields.slug.name, value: slugify(event.currentTarget.value) });
-              }
-            }}
-          />
-          <InputField
-            label="الرابط"
-            meta={fields.slug}
-            hint="آخر جزء من عنوان صفحة المقال. يُنشأ من العنوان تلقائياً ويمكنك تعديله."
-            onInput={() => slugFollowsTitle && setSlugFollowsTitle(false)}
+          <TitleSlugFields
+            titleLabel="العنوان"
+            title={fields.title}
+            slug={fields.slug}
+            slugHint="آخر جزء من عنوان صفحة المقال. يُنشأ من العنوان تلقائياً ويمكنك تعديله."
+            isNew={!post}
+            setSlug={(value) => form.update({ name: fields.slug.name, value })}
           />
           <TextareaField
             label="المقتطف"
@@ -258,7 +244,7 @@ function PostForm({
             <SelectField
               label="الحالة"
               meta={fields.status}
-              options={POST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+              options={statusOptions(CONTENT_TYPES.posts)}
             />
           </div>
           <InputField

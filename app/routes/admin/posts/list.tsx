@@ -1,38 +1,37 @@
-import { Eye, FileText } from "lucide-react";
+import { Eye as EyeIcon } from "lucide-react";
 import { useLoaderData } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { StaffListScreen } from "~/components/admin/list-screen";
+import { listMeta, StaffListScreen, statusFilter } from "~/components/admin/list-screen";
 import { StaffRowActions } from "~/components/admin/row-actions";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { ErrorScreen } from "~/components/error-screen";
-import { PageLinks } from "~/components/page-links";
+import { lightIcon } from "~/components/ui/light-icon";
 import {
   deletePost,
   listPostsPageForStaff,
   type StaffPostRow,
   togglePostStatus,
 } from "~/models/posts.server";
-import { loadStaffList, runListMutation } from "~/services/staff-actions.server";
+import { listMutations, loadStaffList, runListMutation } from "~/services/staff-actions.server";
+import { CONTENT_TYPES, statusParam } from "~/shared/content-types";
 import { formatDateTime, formatShortDate, isoDate } from "~/shared/dates";
 import { pageFrom } from "~/shared/pagination";
-import { POST_STATUSES, type PostStatus, STATUS_LABELS } from "~/shared/post-status";
 import type { Route } from "./+types/list";
 
-export const meta: Route.MetaFunction = () => [{ title: "المقالات والأخبار | جمعية رفق" }];
+export const meta: Route.MetaFunction = listMeta(CONTENT_TYPES.posts);
+
+/** Drawn on every row: built once (docs/decisions/080). */
+const Eye = lightIcon(EyeIcon);
 
 const DELETE_POST_CONFIRMATION = "هل أنت متأكد من حذف هذا المقال؟ لا يمكن التراجع عن هذا الإجراء.";
 const LOAD_FAILED = "فشل في تحميل المقالات";
-
-const isPostStatus = (value: string | null): value is PostStatus =>
-  POST_STATUSES.includes(value as PostStatus);
 
 /** Spec §2.5: the posts, for editors and admins (docs/decisions/020). */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim() ?? "";
-  const statusParam = params.get("status");
-  const status = isPostStatus(statusParam) ? statusParam : undefined;
+  const status = statusParam(CONTENT_TYPES.posts, request.url);
   const page = pageFrom(request.url);
   const { items, ...list } = await loadStaffList(request, {
     list: async (actor) => [await listPostsPageForStaff(actor, { q, status, page })],
@@ -52,28 +51,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Row buttons: `intent` = publish-toggle | delete, with the post's `id`. */
 export async function action({ request }: Route.ActionArgs) {
-  return runListMutation(request, {
-    "publish-toggle": {
-      run: togglePostStatus,
-      success: { type: "success", title: "تم التحديث", description: "تم تحديث حالة المقال" },
-      failure: "فشل في تحديث حالة المقال",
-    },
-    delete: {
-      run: deletePost,
-      success: { type: "success", title: "تم الحذف", description: "تم حذف المقال نهائياً" },
-      failure: "فشل في حذف المقال",
-    },
-  });
+  return runListMutation(
+    request,
+    listMutations(CONTENT_TYPES.posts, { toggle: togglePostStatus, remove: deletePost }),
+  );
 }
-
-const STATUS_FILTER = {
-  name: "status",
-  label: "الحالة",
-  options: [
-    { value: "", label: "كل الحالات" },
-    ...POST_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-  ],
-};
 
 const COLUMNS: Column<StaffPostRow>[] = [
   {
@@ -125,23 +107,12 @@ export default function PostsList() {
   const { posts, page, hasMore, q, status, loadError } = useLoaderData<typeof loader>();
   return (
     <StaffListScreen
-      title="المقالات والأخبار"
-      description="اكتب المقالات والأخبار وانشرها في صفحة الأخبار."
-      addNew={{ to: STAFF_PATHS.posts.new, label: "مقال جديد" }}
-      search={{
-        label: "ابحث في المقالات",
-        placeholder: "عنوان أو كلمة من المقال",
-        filters: [STATUS_FILTER],
-        active: Boolean(q || status),
-      }}
+      type={CONTENT_TYPES.posts}
+      filters={[statusFilter(CONTENT_TYPES.posts)]}
+      searching={Boolean(q || status)}
       loadError={loadError}
+      page={{ page, hasMore }}
       itemCount={posts.length}
-      empty={{
-        icon: FileText,
-        title: "لا توجد مقالات بعد",
-        text: "لم يُنشر أي مقال أو خبر حتى الآن. ابدأ بكتابة أول مقال ليظهر في صفحة الأخبار.",
-        addFirstLabel: "أضف أول مقال",
-      }}
     >
       <DataTable
         caption="قائمة المقالات"
@@ -155,13 +126,6 @@ export default function PostsList() {
             deleteMessage={DELETE_POST_CONFIRMATION}
           />
         )}
-      />
-      <PageLinks
-        page={page}
-        hasMore={hasMore}
-        label="صفحات المقالات"
-        newer="المقالات الأحدث"
-        older="المقالات الأقدم"
       />
     </StaffListScreen>
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fromRiyadhInput } from "~/shared/dates";
+import { LONG_TEXT_MAX_LENGTH } from "~/shared/form-limits";
 import { imageFileSchema, SHARE_IMAGE_NOT_OURS } from "~/shared/image-rules";
 import { DEFAULT_POST_STATUS, POST_STATUSES } from "~/shared/post-status";
 import { slugify } from "~/shared/slug";
@@ -15,7 +16,7 @@ const CANONICAL_INVALID = "الرابط الأساسي غير صالح: اكتب
 export const META_DESCRIPTION_HINT_LENGTH = 155;
 
 /** About 8,000 words: far beyond a news article, and within the form's body limit. */
-export const POST_CONTENT_MAX_LENGTH = 50_000;
+export const POST_CONTENT_MAX_LENGTH = LONG_TEXT_MAX_LENGTH;
 
 /**
  * The post form (spec §2.6, §5), shared by the browser and the server. The slug is

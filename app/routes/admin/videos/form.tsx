@@ -4,15 +4,13 @@ import {
   type ActionFunctionArgs,
   Form,
   type LoaderFunctionArgs,
-  type MetaFunction,
   useLoaderData,
 } from "react-router";
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
-import { FormShell } from "~/components/admin/form-shell";
+import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { CategoryBadge } from "~/components/admin/media-card";
 import { PlainTextParagraphs } from "~/components/admin/plain-text";
 import { CategorySelect, SelectField } from "~/components/admin/select-field";
-import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { categoryNameOf, useStaffForm } from "~/components/admin/use-staff-form";
 import { VideoPlayer } from "~/components/admin/video-player";
@@ -20,7 +18,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { createVideo, getVideoForStaff, updateVideo } from "~/models/videos.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
-import { STATUS_LABELS } from "~/shared/post-status";
+import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
 import { extractYoutubeId, isYoutubeId } from "~/shared/youtube";
 import { VIDEO_STATUSES, videoFormSchema } from "./video-schema";
 
@@ -30,9 +28,7 @@ import { VIDEO_STATUSES, videoFormSchema } from "./video-schema";
 const LOAD_FAILED = "فشل في تحميل بيانات الفيديو";
 const SAVE_FAILED = "فشل في حفظ الفيديو";
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${params.id ? "تعديل الفيديو" : "فيديو جديد"} | جمعية رفق` },
-];
+export const meta = formMeta(CONTENT_TYPES.videos);
 
 /** Editors and admins only (spec §2.4); viewers get the 403 screen. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -54,14 +50,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     },
     saveFailed: SAVE_FAILED,
     what: "video",
-    done: {
-      to: STAFF_PATHS.videos.list,
-      created: { type: "success", title: "تم الإنشاء", description: "أُضيف الفيديو بنجاح" },
-      updated: { type: "success", title: "تم الحفظ", description: "حُفظت تعديلات الفيديو" },
-    },
+    type: CONTENT_TYPES.videos,
   });
-
-const BACK = { to: STAFF_PATHS.videos.list, label: "العودة إلى الفيديوهات" };
 
 /**
  * Under the link field, as it is typed: the id found in it and the video itself, or a warning
@@ -148,15 +138,15 @@ export default function VideoForm() {
       : { status: "draft" },
   });
 
-  if (loadError) return <FormLoadFailure title="تعديل الفيديو" back={BACK} message={loadError} />;
+  if (loadError) return <FormLoadFailure type={CONTENT_TYPES.videos} message={loadError} />;
 
   const status = VIDEO_STATUSES.find((value) => value === fields.status.value) ?? "draft";
   const categoryName = categoryNameOf(categories, fields.categoryId.value);
   return (
     <Form method="post" {...getFormProps(form)}>
       <FormShell
-        title={video ? "تعديل الفيديو" : "فيديو جديد"}
-        back={BACK}
+        type={CONTENT_TYPES.videos}
+        editing={Boolean(video)}
         badge={<StatusBadge status={status} />}
         saveLabel={video ? "حفظ التعديلات" : "حفظ الفيديو"}
         preview={
@@ -192,7 +182,7 @@ export default function VideoForm() {
           <SelectField
             label="الحالة"
             meta={fields.status}
-            options={VIDEO_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+            options={statusOptions(CONTENT_TYPES.videos)}
           />
         </div>
         <FieldErrors id={form.errorId} errors={form.errors} />

@@ -1,18 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Video } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { data, useFetcher, useLoaderData } from "react-router";
 import { z } from "zod";
-import { StaffListScreen } from "~/components/admin/list-screen";
-import {
-  CategoryBadge,
-  MediaCard,
-  MediaGrid,
-  MediaGridItem,
-  mediaFacts,
-} from "~/components/admin/media-card";
-import { StaffRowActions } from "~/components/admin/row-actions";
-import { STAFF_PATHS } from "~/components/admin/staff-paths";
+import { listMeta } from "~/components/admin/list-screen";
+import { CategoryBadge, MediaCard, mediaFacts } from "~/components/admin/media-card";
+import { StaffMediaList } from "~/components/admin/media-list";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { VideoPlayer } from "~/components/admin/video-player";
 import { ErrorScreen } from "~/components/error-screen";
@@ -26,15 +17,17 @@ import {
 } from "~/models/videos.server";
 import { failureStatus } from "~/services/error-answers.server";
 import { getStaffActor } from "~/services/permissions.server";
-import { runListMutation } from "~/services/staff-actions.server";
+import { listMutations, runListMutation } from "~/services/staff-actions.server";
 import { loadStaffPage } from "~/services/staff-pages.server";
 import type { ActionResult } from "~/shared/action-result";
+import { CONTENT_TYPES } from "~/shared/content-types";
+import { parseForm } from "~/shared/form-validation";
 import type { Actor } from "~/shared/roles";
 import { readFormData } from "~/utils/form-data.server";
 import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/list";
 
-export const meta: Route.MetaFunction = () => [{ title: "الفيديوهات | جمعية رفق" }];
+export const meta: Route.MetaFunction = listMeta(CONTENT_TYPES.videos);
 
 const DELETE_CONFIRMATION =
   "هل أنت متأكد من حذف هذا الفيديو؟ لا يمكن التراجع عن هذا الإجراء وسيتم حذفه نهائياً.";
@@ -75,22 +68,11 @@ export async function action({ request }: Route.ActionArgs) {
   // The staff gate first: it sends an admin who must set up two-factor sign-in there.
   const actor = await getStaffActor(request);
   const form = await readFormData(request);
-  const view = parseWithZod(form, { schema: viewSchema });
+  const view = parseForm(form, { schema: viewSchema });
   if (view.status === "success") return countView(actor, view.value.id);
   return runListMutation(
     request,
-    {
-      "publish-toggle": {
-        run: toggleVideoStatus,
-        success: { type: "success", title: "تم التحديث", description: "تم تحديث حالة الفيديو" },
-        failure: "فشل في تحديث حالة الفيديو",
-      },
-      delete: {
-        run: deleteVideo,
-        success: { type: "success", title: "تم الحذف", description: "تم حذف الفيديو نهائياً" },
-        failure: "فشل في حذف الفيديو",
-      },
-    },
+    listMutations(CONTENT_TYPES.videos, { toggle: toggleVideoStatus, remove: deleteVideo }),
     form,
   );
 }
@@ -112,7 +94,7 @@ function useViewCounter(id: string) {
   };
 }
 
-function VideoCard({ video }: { video: StaffVideoRow }) {
+function VideoCard({ video, actions }: { video: StaffVideoRow; actions: ReactNode }) {
   const countView = useViewCounter(video.id);
   return (
     <MediaCard
@@ -133,13 +115,7 @@ function VideoCard({ video }: { video: StaffVideoRow }) {
         mediaFacts.created(video.createdAt),
         mediaFacts.updated(video.updatedAt),
       ]}
-      actions={
-        <StaffRowActions
-          row={video}
-          editTo={STAFF_PATHS.videos.edit(video.id)}
-          deleteMessage={DELETE_CONFIRMATION}
-        />
-      }
+      actions={actions}
     />
   );
 }
@@ -147,37 +123,17 @@ function VideoCard({ video }: { video: StaffVideoRow }) {
 export default function VideosList() {
   const { videos, q, loadError, ...pages } = useLoaderData<typeof loader>();
   return (
-    <StaffListScreen
-      title="الفيديوهات"
-      description="أضف مقاطع الجمعية من يوتيوب، وانشرها لتظهر في معرض الوسائط."
-      addNew={{ to: STAFF_PATHS.videos.new, label: "فيديو جديد" }}
-      search={{
-        label: "ابحث في الفيديوهات",
-        placeholder: "عنوان أو كلمة من الوصف",
-        active: Boolean(q),
-      }}
+    <StaffMediaList
+      type={CONTENT_TYPES.videos}
+      grid="wide"
+      label="قائمة الفيديوهات"
+      rows={videos}
+      deleteMessage={DELETE_CONFIRMATION}
+      searching={Boolean(q)}
       loadError={loadError}
-      pages={{
-        ...pages,
-        label: "صفحات الفيديوهات",
-        newer: "الفيديوهات الأحدث",
-        older: "الفيديوهات الأقدم",
-      }}
-      empty={{
-        icon: Video,
-        title: "لا توجد فيديوهات بعد",
-        text: "لم يُضف أي فيديو حتى الآن. أضف رابط مقطع من يوتيوب ليظهر في معرض الوسائط.",
-        addFirstLabel: "أضف أول فيديو",
-      }}
-    >
-      <MediaGrid grid="wide" label="قائمة الفيديوهات">
-        {videos.map((video) => (
-          <MediaGridItem key={video.id}>
-            <VideoCard video={video} />
-          </MediaGridItem>
-        ))}
-      </MediaGrid>
-    </StaffListScreen>
+      page={pages}
+      card={(video, actions) => <VideoCard video={video} actions={actions} />}
+    />
   );
 }
 

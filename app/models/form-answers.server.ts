@@ -1,0 +1,500 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { ANSWER_MESSAGES, contactOf, storedValues } from "~/shared/built-form-answers";
+import { staffSection } from "~/shared/content-types";
+import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
+import type { FormAnswerValues, FormField } from "~/shared/form-builder";
+import { toLatinDigits } from "~/shared/iban";
+import { normaliseSaudiMobile } from "~/shared/outreach-fields";
+import { readCountedPage } from "~/shared/pagination";
+import { type Actor, assertRole } from "~/shared/roles";
+import { now } from "~/utils/clock.server";
+import { db } from "~/utils/db.server";
+import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
+import { checkPdf } from "~/utils/pdf-file.server";
+import { getStorage } from "~/utils/storage.server";
+import { builtForms, formAnswerFiles, formAnswers, requests, users } from "../../database/schema";
+import { type BuiltForm, removeStoredFiles } from "./built-forms.server";
+import { enqueueMail } from "./mail-queue.server";
+import { type OpenedRequest, openRequest } from "./request-opening.server";
+
+// The answers of built forms (issue 36, docs/decisions/071): sent by the public, read by staff.
+
+/** Where answers' files live in storage; /uploads never serves this folder (server/app.ts). */
+export const FORM_ANSWER_FILES_FOLDER = "form-answers";
+
+const ANSWER_NOT_FOUND = "الإجابة غير موجودة";
+
+export const FORM_CLOSED = "هذا النموذج لا يستقبل إجابات الآن";
+export const FORM_FULL = "اكتمل عدد الإجابات التي يستقبلها هذا النموذج، شكراً لاهتمامك";
+export const FORM_PAST_CLOSING = "انتهى موعد استقبال الإجابات على هذا النموذج";
+
+/** Why a form takes no answer now, or null when it does. */
+export function whyClosed(
+  form: Pick<BuiltForm, "status" | "closesAt" | "maxAnswers" | "answersCount">,
+  at = now(),
+) {
+  if (form.status !== "open") return FORM_CLOSED;
+  if (form.closesAt && form.closesAt <= at) return FORM_PAST_CLOSING;
+  if (form.maxAnswers !== null && form.answersCount >= form.maxAnswers) return FORM_FULL;
+  return null;
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  heif: "image/heic",
+  avif: "image/avif",
+};
+
+/** What a file is, read from its bytes (never its name): a PDF that opens, an image that decodes. */
+async function fileTypeOf(bytes: Buffer): Promise<{ contentType: string; ext: string } | null> {
+  if ((await checkPdf(bytes)) === "pdf") return { contentType: "application/pdf", ext: "pdf" };
+  try {
+    const { default: sharp } = await import("sharp");
+    const { format, width, height } = await sharp(bytes, {
+      limitInputPixels: 60_000_000,
+    }).metadata();
+    const contentType = format ? IMAGE_TYPES[format] : undefined;
+    if (contentType && width && height)
+      return { contentType, ext: format === "jpeg" ? "jpg" : String(format) };
+  } catch {
+    // Not an image either.
+  }
+  return null;
+}
+
+const accepts = (field: FormField & { kind: "file" }, contentType: string) =>
+  field.accept === "pdf_or_image" ||
+  (field.accept === "pdf") === (contentType === "application/pdf");
+
+interface WrittenFile {
+  fieldKey: string;
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** Checks each file by its bytes and writes it privately; a refusal is said beside its field. */
+async function writeFiles(
+  formId: string,
+  files: ReturnType<typeof storedValues>["files"],
+): Promise<WrittenFile[]> {
+  const written: WrittenFile[] = [];
+  try {
+    for (const { field, file } of files) {
+      const bytes = Buffer.from(await file.arrayBuffer());
+      const type = await fileTypeOf(bytes);
+      if (!type || !accepts(field, type.contentType)) {
+        throw new InvalidInputError(ANSWER_MESSAGES.file(field.label, field.accept), field.key);
+      }
+      const storageKey = `${FORM_ANSWER_FILES_FOLDER}/${formId}/${randomUUID()}.${type.ext}`;
+      await getStorage().put(storageKey, bytes, type.contentType);
+      written.push({
+        fieldKey: field.key,
+        storageKey,
+        fileName: (file.name || `file.${type.ext}`).slice(0, 200),
+        contentType: type.contentType,
+        size: bytes.length,
+      });
+    }
+  } catch (error) {
+    await removeStoredFiles(written.map((file) => file.storageKey));
+    throw error;
+  }
+  return written;
+}
+
+export interface SentAnswer {
+  answerId: string;
+  request: OpenedRequest | null;
+}
+
+/**
+ * Keeps an answer: its files first (checked by their bytes, stored privately), then in ONE
+ * transaction the form's count moved — one conditional UPDATE that takes the form's row lock and
+ * checks the status, the closing date and the maximum in the same statement —, the answer, its
+ * files' rows and — for a request form — the request with its reference and its acknowledgement;
+ * the staff chosen are told through the mail queue (the form's name and a staff link only). If
+ * the transaction fails, the files are removed. `form` is the row the caller already read (the
+ * public form's action), or its id.
+ */
+export async function sendAnswer(
+  formOrId: BuiltForm | string,
+  parsed: Record<string, unknown>,
+  { baseUrl }: { baseUrl: string | (() => Promise<string>) },
+): Promise<SentAnswer> {
+  const form = typeof formOrId === "string" ? await readForm(formOrId) : formOrId;
+  if (!form) throw new NotFoundError("النموذج غير موجود");
+  const closed = whyClosed(form);
+  if (closed) throw new ConflictError(closed);
+  const { values, files } = storedValues(form.fields, parsed);
+  const contact = contactOf(form.fields, values);
+  // The site's address is read before the transaction: on PGlite a read outside it would wait.
+  const needsBase = form.isRequest || form.notifyUserIds.length > 0;
+  const base = !needsBase ? "" : typeof baseUrl === "string" ? baseUrl : await baseUrl();
+  const written = await writeFiles(form.id, files);
+  try {
+    return await db.transaction(async (tx) => {
+      const at = now();
+      const counted = await countAnswerIn(tx, form.id, at);
+      if (!counted) throw new ConflictError((await whyClosedNow(tx, form.id, at)) ?? FORM_CLOSED);
+      const expiresAt = new Date(at);
+      expiresAt.setUTCMonth(expiresAt.getUTCMonth() + counted.retentionMonths);
+      const [answer] = await tx
+        .insert(formAnswers)
+        .values({ formId: form.id, values, ...contact, expiresAt, createdAt: at })
+        .returning({ id: formAnswers.id });
+      if (written.length > 0) {
+        await tx
+          .insert(formAnswerFiles)
+          .values(written.map((file) => ({ ...file, answerId: answer.id })));
+      }
+      const request = form.isRequest
+        ? await openRequest(tx, {
+            formId: form.id,
+            formTitle: counted.title,
+            answerId: answer.id,
+            contactEmail: contact.contactEmail,
+            baseUrl: base,
+            at,
+          })
+        : null;
+      // Told with the staff chosen now (an edit meanwhile counts), when the address was read.
+      const notifyUserIds = needsBase ? counted.notifyUserIds : [];
+      await tellStaff(tx, { id: form.id, title: counted.title, notifyUserIds }, answer.id, base);
+      return { answerId: answer.id, request };
+    });
+  } catch (error) {
+    await removeStoredFiles(written.map((file) => file.storageKey));
+    throw error;
+  }
+}
+
+async function readForm(id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(builtForms).where(eq(builtForms.id, id));
+  return row ?? null;
+}
+
+/**
+ * Counts one answer if the form takes it now: open, before its closing date, under its maximum
+ * (the same rules as `whyClosed`, in SQL). The UPDATE locks the form's row, so the count and the
+ * maximum are read and moved by one answer at a time. Answers what the rest of the answer needs,
+ * as the row is now; null when the form takes no answer.
+ */
+async function countAnswerIn(tx: Transaction, formId: string, at: Date) {
+  const [row] = await tx
+    .update(builtForms)
+    .set({ answersCount: sql`${builtForms.answersCount} + 1` })
+    .where(
+      and(
+        eq(builtForms.id, formId),
+        eq(builtForms.status, "open"),
+        or(isNull(builtForms.closesAt), gt(builtForms.closesAt, at)),
+        or(isNull(builtForms.maxAnswers), lt(builtForms.answersCount, builtForms.maxAnswers)),
+      ),
+    )
+    .returning({
+      title: builtForms.title,
+      retentionMonths: builtForms.retentionMonths,
+      notifyUserIds: builtForms.notifyUserIds,
+    });
+  return row ?? null;
+}
+
+/** Why the form refused the answer just now (its row read inside the same transaction). */
+async function whyClosedNow(tx: Transaction, formId: string, at: Date) {
+  const [row] = await tx.select().from(builtForms).where(eq(builtForms.id, formId));
+  return row ? whyClosed(row, at) : FORM_CLOSED;
+}
+
+type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/** The form's chosen staff are told an answer came: its name and the inbox's link, nothing of it. */
+async function tellStaff(
+  tx: Transaction,
+  form: Pick<BuiltForm, "id" | "title" | "notifyUserIds">,
+  answerId: string,
+  baseUrl: string,
+) {
+  if (form.notifyUserIds.length === 0) return;
+  const staff = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, form.notifyUserIds), sql`${users.role} <> 'viewer'`));
+  const link = `${baseUrl}${formAnswersPath(form.id)}`;
+  for (const { email } of staff) {
+    await enqueueMail(
+      {
+        kind: "form-answer",
+        to: email,
+        subject: `إجابة جديدة على «${form.title}» — جمعية رفق`,
+        text: `وصلت إجابة جديدة على النموذج «${form.title}».\n\nاقرأها في لوحة التحكم: ${link}`,
+        dedupeKey: `form-answer:${answerId}:${email}`,
+      },
+      tx,
+    );
+  }
+}
+
+/** A form's answers inbox in the staff area. */
+export const formAnswersPath = (formId: string) =>
+  `${staffSection("forms").list}/${formId}/answers`;
+
+// ─── Staff ─────────────────────────────────────────────────────────────────────────────────
+
+export const ANSWERS_PAGE_SIZE = 25;
+
+export interface AnswerRow {
+  id: string;
+  values: FormAnswerValues;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  createdAt: Date;
+  reference: string | null;
+  /** The request the answer opened (a request form's), whose staff page shows it in full. */
+  requestId: string | null;
+  files: { id: string; fieldKey: string; fileName: string; size: number }[];
+}
+
+const answerColumns = {
+  id: formAnswers.id,
+  values: formAnswers.values,
+  contactPhone: formAnswers.contactPhone,
+  contactEmail: formAnswers.contactEmail,
+  createdAt: formAnswers.createdAt,
+};
+
+/** The files of these answers, by answer. */
+async function filesOf(answerIds: string[]) {
+  if (answerIds.length === 0) return new Map<string, AnswerRow["files"]>();
+  const rows = await db
+    .select({
+      id: formAnswerFiles.id,
+      answerId: formAnswerFiles.answerId,
+      fieldKey: formAnswerFiles.fieldKey,
+      fileName: formAnswerFiles.fileName,
+      size: formAnswerFiles.size,
+    })
+    .from(formAnswerFiles)
+    .where(inArray(formAnswerFiles.answerId, answerIds));
+  const byAnswer = new Map<string, AnswerRow["files"]>();
+  for (const { answerId, ...file } of rows) {
+    byAnswer.set(answerId, [...(byAnswer.get(answerId) ?? []), file]);
+  }
+  return byAnswer;
+}
+
+/** The request references of these answers (by the unique index on `answer_id`). */
+async function referencesOf(answerIds: string[]) {
+  const found = new Map<string, { id: string; reference: string }>();
+  if (answerIds.length === 0) return found;
+  const rows = await db
+    .select({ answerId: requests.answerId, id: requests.id, reference: requests.reference })
+    .from(requests)
+    .where(inArray(requests.answerId, answerIds));
+  for (const { answerId, ...request } of rows) found.set(answerId, request);
+  return found;
+}
+
+/** A page of answers with their references and files: two lookups by the page's ids. */
+async function withReferencesAndFiles(
+  rows: Omit<AnswerRow, "files" | "reference" | "requestId">[],
+): Promise<AnswerRow[]> {
+  const ids = rows.map((row) => row.id);
+  const references = await referencesOf(ids);
+  const files = await filesOf(ids);
+  return rows.map((row) => ({
+    ...row,
+    reference: references.get(row.id)?.reference ?? null,
+    requestId: references.get(row.id)?.id ?? null,
+    files: files.get(row.id) ?? [],
+  }));
+}
+
+/**
+ * What a search box's words find among answers (the answers inbox and the requests inbox,
+ * docs/decisions/071 "Speed"):
+ * - a Saudi mobile in any spelling (05…, 5…, +966 5…, 00966…, Arabic-Indic digits) is the
+ *   answer's stored, normalised `contact_phone` (+9665XXXXXXXX), read by its index — not a scan
+ *   of every answer's text;
+ * - a whole e-mail address is the stored, lower-cased, indexed `contact_email`;
+ * - anything else is a part of the reference (`referenceMatches`), of the e-mail, of the mobile's
+ *   digits (three or more) or of the answer's words.
+ */
+export function answerSearch(q: string, referenceMatches: (pattern: string) => SQL | undefined) {
+  const phone = normaliseSaudiMobile(q);
+  if (phone) return eq(formAnswers.contactPhone, phone);
+  // A whole e-mail address is the stored, lower-cased, indexed `contact_email`.
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)) return eq(formAnswers.contactEmail, q.toLowerCase());
+  const pattern = containingPattern(q);
+  const latin = toLatinDigits(q);
+  const digits = /^[\d\s\-+().]+$/.test(latin)
+    ? latin.replace(/\D/g, "").replace(/^(?:00966|966|0)/, "")
+    : "";
+  return or(
+    referenceMatches(pattern),
+    ilike(formAnswers.contactEmail, pattern),
+    digits.length >= 3 ? ilike(formAnswers.contactPhone, containingPattern(digits)) : undefined,
+    sql`${formAnswers.values}::text ilike ${pattern}`,
+  );
+}
+
+const answersWhere = (formId: string, q?: string) =>
+  and(
+    eq(formAnswers.formId, formId),
+    q?.trim()
+      ? answerSearch(q.trim(), (pattern) =>
+          inArray(
+            formAnswers.id,
+            db
+              .select({ id: requests.answerId })
+              .from(requests)
+              .where(ilike(requests.reference, pattern)),
+          ),
+        )
+      : undefined,
+  );
+
+/** One page of a form's answers, newest first (editors and admins). */
+export async function listAnswersForStaff(
+  actor: Actor | null,
+  formId: string,
+  filters: { q?: string; page?: number } = {},
+) {
+  assertRole(actor, "editor");
+  if (!isUuid(formId)) throw new NotFoundError("النموذج غير موجود");
+  const where = answersWhere(formId, filters.q);
+  const page = await readCountedPage(filters.page ?? 1, ANSWERS_PAGE_SIZE, {
+    // The page is read from the (form_id, created_at, id) index alone; its references and files
+    // are then looked up by its 25 ids — never a join over every answer before the limit.
+    rows: ({ limit, offset }) =>
+      db
+        .select(answerColumns)
+        .from(formAnswers)
+        .where(where)
+        .orderBy(...newestFirst(formAnswers.createdAt, formAnswers.id))
+        .limit(limit)
+        .offset(offset),
+    // Unsearched, the form's own count (moved in each answer's transaction) is the total.
+    count: async () => {
+      if (!filters.q?.trim()) {
+        const [form] = await db
+          .select({ count: builtForms.answersCount })
+          .from(builtForms)
+          .where(eq(builtForms.id, formId));
+        return form?.count ?? 0;
+      }
+      return db.$count(formAnswers, where);
+    },
+  });
+  return { ...page, items: await withReferencesAndFiles(page.items) };
+}
+
+/** One answer of a form in full, for the answers inbox's "the whole answer" view. */
+export async function getAnswerForStaff(actor: Actor | null, formId: string, answerId: string) {
+  assertRole(actor, "editor");
+  if (!isUuid(formId) || !isUuid(answerId)) return null;
+  const rows = await db
+    .select(answerColumns)
+    .from(formAnswers)
+    .where(and(eq(formAnswers.formId, formId), eq(formAnswers.id, answerId)));
+  const [answer] = await withReferencesAndFiles(rows);
+  return answer ?? null;
+}
+
+/** The CSV's page size: memory stays flat whatever the number of answers. */
+export const CSV_PAGE_SIZE = 500;
+
+/**
+ * Every answer of a form, newest first, page by page (keyset on created_at and id), so a CSV of
+ * 10,000 rows holds one page at a time.
+ */
+export async function* answerPagesForStaff(actor: Actor | null, formId: string) {
+  assertRole(actor, "editor");
+  if (!isUuid(formId)) throw new NotFoundError("النموذج غير موجود");
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows: Omit<AnswerRow, "files" | "reference" | "requestId">[] = await db
+      .select(answerColumns)
+      .from(formAnswers)
+      .where(
+        and(
+          eq(formAnswers.formId, formId),
+          after
+            ? or(
+                lt(formAnswers.createdAt, after.createdAt),
+                and(eq(formAnswers.createdAt, after.createdAt), lt(formAnswers.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(formAnswers.createdAt), desc(formAnswers.id))
+      .limit(CSV_PAGE_SIZE);
+    if (rows.length === 0) return;
+    yield await withReferencesAndFiles(rows);
+    if (rows.length < CSV_PAGE_SIZE) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** An answer's file, for a staff download (never a public address), with its stream's opener. */
+export async function getAnswerFileForStaff(actor: Actor | null, fileId: string) {
+  assertRole(actor, "editor");
+  if (!isUuid(fileId)) return null;
+  const file = await answerFileRow(fileId);
+  if (!file) return null;
+  return {
+    ...file,
+    open: async () => {
+      const stream = await getStorage().stream(file.storageKey);
+      if (!stream) throw new NotFoundError("الملف غير موجود");
+      return stream;
+    },
+  };
+}
+
+async function answerFileRow(fileId: string) {
+  const [row] = await db
+    .select({
+      storageKey: formAnswerFiles.storageKey,
+      fileName: formAnswerFiles.fileName,
+      contentType: formAnswerFiles.contentType,
+      size: formAnswerFiles.size,
+    })
+    .from(formAnswerFiles)
+    .where(eq(formAnswerFiles.id, fileId));
+  return row ?? null;
+}
+
+/**
+ * Deletes one answer with its files and request (admins only: forgetting a person on request),
+ * moving the form's count in the same transaction; the files go after the rows.
+ */
+export async function deleteAnswer(actor: Actor | null, answerId: string) {
+  assertRole(actor, "admin");
+  if (!isUuid(answerId)) throw new NotFoundError(ANSWER_NOT_FOUND);
+  const { keys } = await db.transaction(async (tx) => {
+    const files = await tx
+      .select({ key: formAnswerFiles.storageKey })
+      .from(formAnswerFiles)
+      .where(eq(formAnswerFiles.answerId, answerId));
+    const [deleted] = await tx
+      .delete(formAnswers)
+      .where(eq(formAnswers.id, answerId))
+      .returning({ formId: formAnswers.formId });
+    if (!deleted) throw new NotFoundError(ANSWER_NOT_FOUND);
+    await tx
+      .update(builtForms)
+      .set({ answersCount: sql`greatest(${builtForms.answersCount} - 1, 0)` })
+      .where(eq(builtForms.id, deleted.formId));
+    return { keys: files.map((file) => file.key) };
+  });
+  await removeStoredFiles(keys);
+  return { id: answerId };
+}
