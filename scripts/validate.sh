@@ -35,7 +35,8 @@ fi
 
 step "end-to-end (Chromium)"
 e2e_status=0
-npm run test:e2e || e2e_status=$?
+e2e_log="$(mktemp -t rifq-e2e.XXXXXX)"
+npm run test:e2e 2>&1 | tee "$e2e_log" || e2e_status=$?
 
 pg_status=0
 if [ -n "$pg_pid" ]; then
@@ -44,6 +45,13 @@ if [ -n "$pg_pid" ]; then
   cat "$pg_log"
   rm -f "$pg_log"
 fi
+
+# The PostgreSQL log above is long: repeat the end-to-end failures last, where CI's tail shows them.
+if [ "$e2e_status" -ne 0 ]; then
+  step "end-to-end failures (repeated)"
+  sed -n '/Failed Tests/,$p' "$e2e_log" | head -300
+fi
+rm -f "$e2e_log"
 
 if [ "$e2e_status" -ne 0 ] || [ "$pg_status" -ne 0 ]; then
   echo "failed: end-to-end exit $e2e_status, PostgreSQL integration exit $pg_status"
