@@ -46,7 +46,9 @@ async function signUpAndConfirm(
   await page.getByRole("button", { name: "إنشاء حساب" }).click();
   await page.getByRole("status").filter({ hasText: "رابطاً لتفعيل حسابك" }).waitFor();
 
-  await expect.poll(() => latestLinkTo(account.email), { timeout: 5000 }).toContain("verify-email");
+  await expect
+    .poll(() => latestLinkTo(account.email), { timeout: 15_000 })
+    .toContain("verify-email");
   await page.goto(latestLinkTo(account.email));
   expect(pathOf(page)).toBe("/");
 }
@@ -145,7 +147,7 @@ test("forgot password: the e-mailed link sets a new password once; a used or bad
   await page.getByRole("button", { name: "حفظ كلمة المرور الجديدة" }).click();
   await page.getByText("تم تحديث كلمة المرور بنجاح، جارٍ تحويلك…").first().waitFor();
   // Signed in by the link, then sent on after 1.5 s.
-  await page.waitForURL(`${baseURL()}/profile`, { timeout: 5000 });
+  await page.waitForURL(`${baseURL()}/profile`, { timeout: 15_000 });
 
   await page.getByRole("button", { name: "تسجيل الخروج" }).click();
   await page.waitForURL(`${baseURL()}/`);
@@ -163,7 +165,7 @@ test("forgot password: the e-mailed link sets a new password once; a used or bad
   for (const bad of [link, `${baseURL()}/auth?reset=true&token=not-a-real-token`]) {
     await page.goto(bad);
     await page.getByText(RESET_LINK_INVALID).waitFor();
-    await page.waitForURL(`${baseURL()}/auth`, { timeout: 6000 });
+    await page.waitForURL(`${baseURL()}/auth`, { timeout: 15_000 });
   }
 
   expect(realErrors(errors)).toEqual([]);
@@ -215,7 +217,7 @@ test("the tabs and forms work without JavaScript", async () => {
   // A bad reset link still moves on after 3 s (a meta refresh stands in for the script).
   await page.goto("/auth?reset=true&token=made-up");
   await page.getByText(RESET_LINK_INVALID).waitFor();
-  await page.waitForURL(`${baseURL()}/auth`, { timeout: 6000 });
+  await page.waitForURL(`${baseURL()}/auth`, { timeout: 15_000 });
   await context.close();
 });
 

@@ -15,8 +15,9 @@ import {
 
 const HINT = "وضع التحرير مفعّل: انقر على أي نص لتعديله";
 const DEFAULT_TITLE = "رفقٌ بكبارنا… وفاءٌ لمن صنعوا حاضرنا";
-/** The spec's realtime budget is about a second. */
-const LIVE_BUDGET_MS = 1500;
+/** How long a spec waits for a change to reach an open page. The spec's budget (about a second)
+ * is measured by `npm run bench:live`, not by a timed test on a shared machine. */
+const LIVE_WAIT_MS = 10_000;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ async function expectFocused(locator: Locator) {
 }
 
 const live = <T>(read: () => Promise<T>, expected: T) =>
-  expect.poll(read, { timeout: LIVE_BUDGET_MS, interval: 50 }).toEqual(expected);
+  expect.poll(read, { timeout: LIVE_WAIT_MS, interval: 50 }).toEqual(expected);
 
 /** Saves through the edit mode's own endpoint, with the admin's session (as the editor does). */
 async function post(context: BrowserContext, form: Record<string, string>) {

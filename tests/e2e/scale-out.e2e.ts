@@ -217,7 +217,7 @@ describe.skipIf(!available)("two processes on one PostgreSQL database", () => {
       // The process heard nothing of it, but tells its pages to re-sync once it listens again.
       await stream.waitFor((event) => event.event === "resync", { timeoutMs: 10_000 });
       await expect
-        .poll(() => page.locator('h1[data-block="hero-title"]').textContent(), { timeout: 5_000 })
+        .poll(() => page.locator('h1[data-block="hero-title"]').textContent(), { timeout: 10_000 })
         .toBe("رفق بعد الانقطاع");
       expect(stream.events.filter((event) => event.event === "message")).toEqual([]);
       expect(await page.evaluate(() => (window as Window & { __marker?: string }).__marker)).toBe(

@@ -113,7 +113,7 @@ test("new contact info shows in the footer of an open public page, without a rel
     expect(await visitor.page.evaluate(() => (window as Marked).__marker)).toBe("same-page");
   } finally {
     await saveContactInfo(page, original);
-    await expect.poll(() => phone.textContent(), { timeout: 3000 }).toBe(original.phone);
+    await expect.poll(() => phone.textContent(), { timeout: 10_000 }).toBe(original.phone);
   }
   expect(admin.errors).toEqual([]);
   expect(visitor.errors).toEqual([]);
