@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { IntentForm, useIntentForm } from "~/components/settings/intent-form";
 import { EmailField, PasswordField } from "~/components/ui/person-fields";
 import { signInSchema } from "~/shared/auth-schemas";
+import { authSubmit } from "./auth-card";
 import { tabHref } from "./tab-href";
 
 const LABELS = { email: "البريد الإلكتروني", password: "كلمة المرور" };
@@ -16,13 +17,7 @@ export function SignInForm() {
         { meta: fields.email, label: LABELS.email },
         { meta: fields.password, label: LABELS.password },
       ]}
-      submit={{
-        intent: "sign-in",
-        size: "lg",
-        className: "w-full",
-        pendingLabel: "جارٍ الدخول…",
-        children: "تسجيل الدخول",
-      }}
+      submit={authSubmit("sign-in", "جارٍ الدخول…", "تسجيل الدخول")}
       footer={
         <p className="text-center">
           <Link
