@@ -32,40 +32,40 @@ function sideCondition(type: GalleryRow["type"], filter: GalleryFilter): SQL | u
   return and(type === "video" ? publicVideos() : publicImages(), inCategory(scope.category));
 }
 
-/** What only one side of the library has, as the other side's columns: null or 0 there. */
-const SIDES = {
-  video: {
-    table: videos,
-    youtubeId: sql<string | null>`${videos.youtubeId}`,
-    views: sql<number>`${videos.viewsCount}`,
-    imageUrl: sql<string | null>`null`,
-  },
-  image: {
-    table: images,
-    youtubeId: sql<string | null>`null`,
-    views: sql<number>`0`,
-    imageUrl: sql<string | null>`${images.imageUrl}`,
-  },
-};
-
-/** One side of the library: its public rows under the filter, in the union's columns. */
-function side(type: GalleryRow["type"], filter: GalleryFilter) {
-  const { table, youtubeId, views, imageUrl } = SIDES[type];
+function videoSide(filter: GalleryFilter) {
   return db
     .select({
-      type: sql<GalleryRow["type"]>`${sql.raw(`'${type}'`)}`.as("type"),
-      id: table.id,
-      title: table.title,
-      description: table.description,
+      type: sql<GalleryRow["type"]>`'video'`.as("type"),
+      id: videos.id,
+      title: videos.title,
+      description: videos.description,
       categoryName: categories.name,
-      createdAt: table.createdAt,
-      youtubeId: youtubeId.as("youtube_id"),
-      views: views.as("views"),
-      imageUrl: imageUrl.as("image_url"),
+      createdAt: videos.createdAt,
+      youtubeId: sql<string | null>`${videos.youtubeId}`.as("youtube_id"),
+      views: sql<number>`${videos.viewsCount}`.as("views"),
+      imageUrl: sql<string | null>`null`.as("image_url"),
     })
-    .from(table)
-    .leftJoin(categories, eq(table.categoryId, categories.id))
-    .where(sideCondition(type, filter));
+    .from(videos)
+    .leftJoin(categories, eq(videos.categoryId, categories.id))
+    .where(sideCondition("video", filter));
+}
+
+function imageSide(filter: GalleryFilter) {
+  return db
+    .select({
+      type: sql<GalleryRow["type"]>`'image'`.as("type"),
+      id: images.id,
+      title: images.title,
+      description: images.description,
+      categoryName: categories.name,
+      createdAt: images.createdAt,
+      youtubeId: sql<string | null>`null`.as("youtube_id"),
+      views: sql<number>`0`.as("views"),
+      imageUrl: sql<string | null>`${images.imageUrl}`.as("image_url"),
+    })
+    .from(images)
+    .leftJoin(categories, eq(images.categoryId, categories.id))
+    .where(sideCondition("image", filter));
 }
 
 /**
@@ -76,12 +76,12 @@ function side(type: GalleryRow["type"], filter: GalleryFilter) {
 export async function listGalleryPage({ filter, page }: { filter: GalleryFilter; page: number }) {
   const { items, ...rest } = await readCountedPage(page, GALLERY_PAGE_SIZE, {
     rows: ({ limit, offset }) =>
-      unionAll(side("video", filter), side("image", filter))
+      unionAll(videoSide(filter), imageSide(filter))
         .orderBy(sql`"created_at" desc nulls last`, sql`"id" desc nulls last`)
         .limit(limit)
         .offset(offset),
     count: async () => {
-      const library = unionAll(side("video", filter), side("image", filter)).as("library");
+      const library = unionAll(videoSide(filter), imageSide(filter)).as("library");
       const [row] = await db.select({ value: count() }).from(library);
       return row?.value ?? 0;
     },
