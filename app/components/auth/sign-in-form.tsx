@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router";
+import { labelledFields } from "~/components/labelled-fields";
 import { IntentForm, useIntentForm } from "~/components/settings/intent-form";
 import { EmailField, PasswordField } from "~/components/ui/person-fields";
 import { signInSchema } from "~/shared/auth-schemas";
@@ -13,10 +14,7 @@ export function SignInForm() {
   return (
     <IntentForm
       form={form}
-      summary={[
-        { meta: fields.email, label: LABELS.email },
-        { meta: fields.password, label: LABELS.password },
-      ]}
+      summary={labelledFields(fields, LABELS)}
       submit={authSubmit("sign-in", "جارٍ الدخول…", "تسجيل الدخول")}
       footer={
         <p className="text-center">
