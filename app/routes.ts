@@ -4,6 +4,15 @@ import { REQUEST_FOLLOW_UP_PATH } from "./shared/form-builder";
 import { NEWS_PATH } from "./shared/paths";
 
 const site = (path: string, file: string) => route(path, `routes/site/${file}.tsx`);
+const resource = (path: string, file: string, id?: string) =>
+  id
+    ? route(path, `routes/resources/${file}.ts`, { id })
+    : route(path, `routes/resources/${file}.ts`);
+
+/** The staff lists the spec's second path family (§2.4) names under /admin/ (redirected). */
+const PATH_FAMILIES = ["posts", "videos", "images"];
+const familyRedirect = (path: string, id: string) =>
+  route(path, "routes/admin/path-family-redirect.tsx", { id });
 
 /** A content type's public page, when it has one. */
 const publicRoute = ({ publicPage: page }: ContentType) => {
@@ -110,27 +119,23 @@ export default [
     ]),
     // The spec's second path family (§2.4) leads to the same screens (docs/decisions/006).
     route("users", "routes/admin/users-redirect.tsx"),
-    route("posts/*", "routes/admin/path-family-redirect.tsx", { id: "posts-family" }),
-    route("videos/*", "routes/admin/path-family-redirect.tsx", { id: "videos-family" }),
-    route("images/*", "routes/admin/path-family-redirect.tsx", { id: "images-family" }),
-    route("posts", "routes/admin/path-family-redirect.tsx", { id: "posts-family-list" }),
-    route("videos", "routes/admin/path-family-redirect.tsx", { id: "videos-family-list" }),
-    route("images", "routes/admin/path-family-redirect.tsx", { id: "images-family-list" }),
+    ...PATH_FAMILIES.map((family) => familyRedirect(`${family}/*`, `${family}-family`)),
+    ...PATH_FAMILIES.map((family) => familyRedirect(family, `${family}-family-list`)),
   ]),
 
-  route("sitemap.xml", "routes/resources/sitemap.ts"),
-  route("robots.txt", "routes/resources/robots.ts"),
-  route("feed.xml", "routes/resources/news-feed.ts", { id: "rss-feed" }),
-  route("atom.xml", "routes/resources/news-feed.ts", { id: "atom-feed" }),
-  route("api/auth/*", "routes/resources/auth.ts"),
-  route("api/page-content", "routes/resources/page-content.ts"),
-  route("api/card-lists", "routes/resources/card-lists.ts"),
-  route("display", "routes/resources/display.ts"),
+  resource("sitemap.xml", "sitemap"),
+  resource("robots.txt", "robots"),
+  resource("feed.xml", "news-feed", "rss-feed"),
+  resource("atom.xml", "news-feed", "atom-feed"),
+  resource("api/auth/*", "auth"),
+  resource("api/page-content", "page-content"),
+  resource("api/card-lists", "card-lists"),
+  resource("display", "display"),
   // The sitemap's parts, named by /sitemap.xml (docs/decisions/053).
-  route("sitemap/:part", "routes/resources/sitemap-part.ts"),
+  resource("sitemap/:part", "sitemap-part"),
   // A document's PDF, published or for staff (docs/decisions/048).
-  route("documents/:id/:file", "routes/resources/document-file.ts"),
-  route("events/:slug/calendar.ics", "routes/resources/event-calendar.ts"),
+  resource("documents/:id/:file", "document-file"),
+  resource("events/:slug/calendar.ics", "event-calendar"),
   // A newsletter link, counted and redirected (docs/decisions/074).
-  route("newsletter/go/:token", "routes/resources/newsletter-go.ts"),
+  resource("newsletter/go/:token", "newsletter-go"),
 ] satisfies RouteConfig;

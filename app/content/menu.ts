@@ -10,60 +10,40 @@ export interface MenuItem {
   subItems?: MenuItem[];
 }
 
+/** An item of the spec's menu: its label is the page text `menu-<key>`, `title` by default. */
+const item = (key: string, title: string, path: string, subItems?: MenuItem[]): MenuItem => ({
+  title,
+  titleKey: `menu-${key}`,
+  path,
+  ...(subItems && { subItems }),
+});
+
 /** The header menu of spec §2.1. */
 export const MENU: MenuItem[] = [
-  { title: "الرئيسية", titleKey: "menu-home", path: "/" },
-  {
-    title: "من نحن",
-    titleKey: "menu-about",
-    path: "/about",
-    subItems: [
-      { title: "الرؤية والرسالة والقيم", titleKey: "menu-about-vision", path: "/about/vision" },
-      {
-        title: "الأهداف الاستراتيجية",
-        titleKey: "menu-about-objectives",
-        path: "/about/objectives",
-      },
-      { title: "لماذا جمعية رفق؟", titleKey: "menu-about-why", path: "/about/why" },
-      { title: "الخريطة الاستراتيجية", titleKey: "menu-about-strategy", path: "/about/strategy" },
-      { title: "نطاق الخدمة", titleKey: "menu-about-service-area", path: "/about/service-area" },
-    ],
-  },
-  { title: "الحوكمة", titleKey: "menu-governance", path: "/governance" },
-  {
-    title: "خدماتنا",
-    titleKey: "menu-services",
-    path: "/services",
-    subItems: [
-      { title: "الخدمات", titleKey: "menu-services-services", path: "/services/services" },
-      { title: "البرامج", titleKey: "menu-services-programs", path: "/services/programs" },
-    ],
-  },
-  {
-    title: "المركز الإعلامي",
-    titleKey: "menu-media",
-    path: "/media",
-    subItems: [
-      { title: "الأخبار", titleKey: "menu-media-news", path: "/media/news" },
-      { title: "معرض الوسائط", titleKey: "menu-media-gallery", path: "/media/gallery" },
-      { title: "الفعاليات", titleKey: "menu-media-events", path: "/events" },
-    ],
-  },
-  {
-    title: "آراء المستفيدين",
-    titleKey: "menu-feedback",
-    path: "/feedback",
-    subItems: [
-      { title: "قياس رضا الزوار", titleKey: "menu-feedback-visitors", path: "/feedback/visitors" },
-      {
-        title: "قياس رضا المستفيدين",
-        titleKey: "menu-feedback-beneficiaries",
-        path: "/feedback/beneficiaries",
-      },
-    ],
-  },
-  { title: "التطوع", titleKey: "menu-volunteer", path: "/volunteer" },
-  { title: "تبرع الآن", titleKey: "menu-donate", path: "/donate" },
+  item("home", "الرئيسية", "/"),
+  item("about", "من نحن", "/about", [
+    item("about-vision", "الرؤية والرسالة والقيم", "/about/vision"),
+    item("about-objectives", "الأهداف الاستراتيجية", "/about/objectives"),
+    item("about-why", "لماذا جمعية رفق؟", "/about/why"),
+    item("about-strategy", "الخريطة الاستراتيجية", "/about/strategy"),
+    item("about-service-area", "نطاق الخدمة", "/about/service-area"),
+  ]),
+  item("governance", "الحوكمة", "/governance"),
+  item("services", "خدماتنا", "/services", [
+    item("services-services", "الخدمات", "/services/services"),
+    item("services-programs", "البرامج", "/services/programs"),
+  ]),
+  item("media", "المركز الإعلامي", "/media", [
+    item("media-news", "الأخبار", "/media/news"),
+    item("media-gallery", "معرض الوسائط", "/media/gallery"),
+    item("media-events", "الفعاليات", "/events"),
+  ]),
+  item("feedback", "آراء المستفيدين", "/feedback", [
+    item("feedback-visitors", "قياس رضا الزوار", "/feedback/visitors"),
+    item("feedback-beneficiaries", "قياس رضا المستفيدين", "/feedback/beneficiaries"),
+  ]),
+  item("volunteer", "التطوع", "/volunteer"),
+  item("donate", "تبرع الآن", "/donate"),
 ];
 
 /** The sections of the site a menu item may lead to: the spec's menu and the pages beside it. */

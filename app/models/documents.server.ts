@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq, ilike, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import {
   BROKEN_PDF,
@@ -22,15 +22,16 @@ import {
   NotFoundError,
   StaleEditError,
 } from "~/shared/domain-errors";
-import { type Paged, pageWindow, readCountedPage, toPaged } from "~/shared/pagination";
+import { type Paged, pageWindow, toPaged } from "~/shared/pagination";
 import { type Actor, assertRole, canManageContent } from "~/shared/roles";
 import type { ByteRange } from "~/utils/byte-range.server";
 import { db } from "~/utils/db.server";
 import {
-  containingPattern,
+  containingAny,
   isStaleVersion,
   isUuid,
   newestFirst,
+  readNewestPage,
   stillAt,
 } from "~/utils/db-helpers.server";
 import { logger } from "~/utils/logger.server";
@@ -215,31 +216,24 @@ const staffColumns = {
   authorName: users.fullName,
 };
 
-/** Documents whose title holds the searched words. */
-function searchCondition(q: string | undefined): SQL | undefined {
-  const words = q?.trim();
-  return words ? ilike(documents.title, containingPattern(words)) : undefined;
-}
-
 /** One page of the library, newest upload first, with how many match (editors and admins). */
 export async function listDocumentsForStaff(
   actor: Actor | null,
   filters: { q?: string; page?: number } = {},
 ) {
   assertRole(actor, "editor");
-  const where = searchCondition(filters.q);
-  return readCountedPage(filters.page ?? 1, STAFF_DOCUMENTS_PAGE_SIZE, {
-    rows: ({ limit, offset }) =>
+  const where = containingAny(filters.q, documents.title);
+  return readNewestPage(
+    filters.page ?? 1,
+    STAFF_DOCUMENTS_PAGE_SIZE,
+    { table: documents, newest: documents.createdAt, id: documents.id, where },
+    () =>
       db
         .select(staffColumns)
         .from(documents)
         .leftJoin(users, eq(documents.authorId, users.id))
-        .where(where)
-        .orderBy(...newestFirst(documents.createdAt, documents.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => db.$count(documents, where),
-  });
+        .$dynamic(),
+  );
 }
 
 export type StaffDocumentRow = Awaited<ReturnType<typeof listDocumentsForStaff>>["items"][number];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import {
   ConflictError,
   ForbiddenError,
@@ -6,15 +6,15 @@ import {
   StaleEditError,
 } from "~/shared/domain-errors";
 import type { EventStatus } from "~/shared/events";
-import { pageWindow, readCountedPage, toPaged } from "~/shared/pagination";
+import { pageWindow, toPaged } from "~/shared/pagination";
 import { type Actor, assertRole, hasRole } from "~/shared/roles";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import {
-  containingPattern,
+  containingAny,
   isStaleVersion,
   isUuid,
-  newestFirst,
+  readNewestPage,
   stillAt,
   violatedUniqueConstraint,
 } from "~/utils/db-helpers.server";
@@ -158,24 +158,17 @@ export async function listEventsForStaff(
   filters: { q?: string; page?: number } = {},
 ) {
   assertRole(actor, "editor");
-  const words = filters.q?.trim();
-  const where = words
-    ? or(
-        ilike(events.title, containingPattern(words)),
-        ilike(events.place, containingPattern(words)),
-      )
-    : undefined;
-  return readCountedPage(filters.page ?? 1, STAFF_EVENTS_PAGE_SIZE, {
-    rows: ({ limit, offset }) =>
+  const where = containingAny(filters.q, events.title, events.place);
+  return readNewestPage(
+    filters.page ?? 1,
+    STAFF_EVENTS_PAGE_SIZE,
+    { table: events, newest: events.createdAt, id: events.id, where },
+    () =>
       db
         .select({ ...staffColumns, description: sql<string>`left(${events.description}, 400)` })
         .from(events)
-        .where(where)
-        .orderBy(...newestFirst(events.createdAt, events.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => db.$count(events, where),
-  });
+        .$dynamic(),
+  );
 }
 
 export type StaffEventRow = Awaited<ReturnType<typeof listEventsForStaff>>["items"][number];

@@ -1,9 +1,8 @@
-import { eq, ilike, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { NotFoundError } from "~/shared/domain-errors";
-import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
-import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
+import { containingAny, isUuid, newestFirst, readNewestPage } from "~/utils/db-helpers.server";
 import { isStoredImage, removeImage, storeImage } from "~/utils/image-upload.server";
 import { logger } from "~/utils/logger.server";
 import { categories, images, users } from "../../database/schema";
@@ -49,14 +48,6 @@ export const IMAGE_CHOICES_LIMIT = 100;
 
 const newestImagesFirst = newestFirst(images.createdAt, images.id);
 
-/** Images whose title or description holds the searched words. */
-function searchCondition(q: string | undefined) {
-  const words = q?.trim();
-  if (!words) return undefined;
-  const pattern = containingPattern(words);
-  return or(ilike(images.title, pattern), ilike(images.description, pattern));
-}
-
 /**
  * One page of the gallery's images, newest first (id breaks ties), with their category and
  * author, and how many match (spec §2.8, docs/decisions/036).
@@ -66,20 +57,19 @@ export async function listImagesForStaff(
   filters: { q?: string; page?: number } = {},
 ) {
   assertRole(actor, "editor");
-  const where = searchCondition(filters.q);
-  return readCountedPage(filters.page ?? 1, STAFF_IMAGES_PAGE_SIZE, {
-    rows: ({ limit, offset }) =>
+  const where = containingAny(filters.q, images.title, images.description);
+  return readNewestPage(
+    filters.page ?? 1,
+    STAFF_IMAGES_PAGE_SIZE,
+    { table: images, newest: images.createdAt, id: images.id, where },
+    () =>
       db
         .select(imageCardColumns)
         .from(images)
         .leftJoin(categories, eq(images.categoryId, categories.id))
         .leftJoin(users, eq(images.authorId, users.id))
-        .where(where)
-        .orderBy(...newestImagesFirst)
-        .limit(limit)
-        .offset(offset),
-    count: () => db.$count(images, where),
-  });
+        .$dynamic(),
+  );
 }
 
 export type StaffImageRow = Awaited<ReturnType<typeof listImagesForStaff>>["items"][number];

@@ -71,14 +71,17 @@ export interface PersonalDataSource {
   erasure: string;
   /** The tables whose personal columns this source covers. */
   tables: PgTable[];
-  find(reader: Reader, contact: Contact): Promise<FoundItem[]>;
+  /** Its columns holding a mobile or an e-mail: a contact of a kind it has none of finds nothing. */
+  contacts: { phone?: PgColumn; email?: PgColumn };
+  /** The rows where the contact's column (of `contacts`) is the contact: `where`. */
+  find(reader: Reader, where: SQL): Promise<FoundItem[]>;
   /** Erases inside the caller's transaction; answers how many rows. None: shown, not erased. */
-  erase?: (tx: Transaction, contact: Contact, after: AfterErasure) => Promise<number>;
+  erase?: (tx: Transaction, where: SQL, after: AfterErasure) => Promise<number>;
 }
 
-/** The row's column that holds the contact's kind, or null when the source has none. */
-const matching = (contact: Contact, columns: { phone?: PgColumn; email?: PgColumn }) => {
-  const column = contact.kind === "phone" ? columns.phone : columns.email;
+/** The source's rows holding `contact`, or null when the source keeps no contact of its kind. */
+const matching = (contact: Contact, { contacts }: PersonalDataSource) => {
+  const column = contact.kind === "phone" ? contacts.phone : contacts.email;
   return column ? eq(column, contact.value) : null;
 };
 
@@ -111,11 +114,8 @@ const formAnswersSource: PersonalDataSource = {
   label: "إجابات النماذج والطلبات",
   erasure: "تُحذف الإجابات ومرفقاتها وطلبات المتابعة وسجلّها.",
   tables: [formAnswers, formAnswerFiles, requests, requestEvents],
-  async find(reader, contact) {
-    const where = matching(contact, {
-      phone: formAnswers.contactPhone,
-      email: formAnswers.contactEmail,
-    }) as SQL;
+  contacts: { phone: formAnswers.contactPhone, email: formAnswers.contactEmail },
+  async find(reader, where) {
     const answers = await reader
       .select({
         answer: formAnswers,
@@ -185,11 +185,7 @@ const formAnswersSource: PersonalDataSource = {
       });
     });
   },
-  async erase(tx, contact, after) {
-    const where = matching(contact, {
-      phone: formAnswers.contactPhone,
-      email: formAnswers.contactEmail,
-    }) as SQL;
+  async erase(tx, where, after) {
     const rows = await tx
       .select({ id: formAnswers.id })
       .from(formAnswers)
@@ -210,8 +206,8 @@ const volunteersSource: PersonalDataSource = {
   label: "التسجيل في التطوع",
   erasure: "يُحذف التسجيل كله.",
   tables: [volunteers],
-  async find(reader, contact) {
-    const where = matching(contact, { phone: volunteers.phone, email: volunteers.email }) as SQL;
+  contacts: { phone: volunteers.phone, email: volunteers.email },
+  async find(reader, where) {
     const rows = await reader.select().from(volunteers).where(where);
     return rows.map((row) =>
       item({
@@ -227,8 +223,7 @@ const volunteersSource: PersonalDataSource = {
       }),
     );
   },
-  async erase(tx, contact) {
-    const where = matching(contact, { phone: volunteers.phone, email: volunteers.email }) as SQL;
+  async erase(tx, where) {
     return (await tx.delete(volunteers).where(where).returning({ id: volunteers.id })).length;
   },
 };
@@ -239,9 +234,8 @@ const surveyContactsSource: PersonalDataSource = {
   label: "بيانات التواصل في الاستبيانات",
   erasure: "يُمحى الاسم والجوال، وتبقى التقييمات بلا صاحب.",
   tables: [surveyResponses],
-  async find(reader, contact) {
-    const where = matching(contact, { phone: surveyResponses.contactPhone });
-    if (!where) return [];
+  contacts: { phone: surveyResponses.contactPhone },
+  async find(reader, where) {
     const rows = await reader.select().from(surveyResponses).where(where);
     return rows.map((row) =>
       item({
@@ -253,9 +247,7 @@ const surveyContactsSource: PersonalDataSource = {
       }),
     );
   },
-  async erase(tx, contact) {
-    const where = matching(contact, { phone: surveyResponses.contactPhone });
-    if (!where) return 0;
+  async erase(tx, where) {
     const cleared = await tx
       .update(surveyResponses)
       .set({ contactName: null, contactPhone: null })
@@ -270,9 +262,8 @@ const newsletterSource: PersonalDataSource = {
   label: "الاشتراك في النشرة",
   erasure: "يُحذف الاشتراك.",
   tables: [newsletterSubscribers],
-  async find(reader, contact) {
-    const where = matching(contact, { email: newsletterSubscribers.email });
-    if (!where) return [];
+  contacts: { email: newsletterSubscribers.email },
+  async find(reader, where) {
     const rows = await reader.select().from(newsletterSubscribers).where(where);
     return rows.map((row) =>
       item({
@@ -284,9 +275,7 @@ const newsletterSource: PersonalDataSource = {
       }),
     );
   },
-  async erase(tx, contact) {
-    const where = matching(contact, { email: newsletterSubscribers.email });
-    if (!where) return 0;
+  async erase(tx, where) {
     const rows = await tx
       .delete(newsletterSubscribers)
       .where(where)
@@ -300,11 +289,8 @@ const eventRegistrationsSource: PersonalDataSource = {
   label: "التسجيل في الفعاليات",
   erasure: "يُحذف التسجيل وتعود مقاعده إلى الفعالية.",
   tables: [eventRegistrations],
-  async find(reader, contact) {
-    const where = matching(contact, {
-      phone: eventRegistrations.phone,
-      email: eventRegistrations.email,
-    }) as SQL;
+  contacts: { phone: eventRegistrations.phone, email: eventRegistrations.email },
+  async find(reader, where) {
     const rows = await reader
       .select({ registration: eventRegistrations, event: events.title })
       .from(eventRegistrations)
@@ -326,11 +312,7 @@ const eventRegistrationsSource: PersonalDataSource = {
       }),
     );
   },
-  async erase(tx, contact, after) {
-    const where = matching(contact, {
-      phone: eventRegistrations.phone,
-      email: eventRegistrations.email,
-    }) as SQL;
+  async erase(tx, where, after) {
     const rows = await tx
       .select({ id: eventRegistrations.id, eventId: eventRegistrations.eventId })
       .from(eventRegistrations)
@@ -349,9 +331,8 @@ const mailSource: PersonalDataSource = {
   label: "الرسائل المرسلة أو المنتظرة",
   erasure: "تُحذف الرسائل، ويُنسى العنوان في رسائل النشرة المحسوبة في إحصاءاتها.",
   tables: [mailQueue],
-  async find(reader, contact) {
-    const where = matching(contact, { email: mailQueue.recipient });
-    if (!where) return [];
+  contacts: { email: mailQueue.recipient },
+  async find(reader, where) {
     const rows = await reader
       .select({
         id: mailQueue.id,
@@ -375,9 +356,7 @@ const mailSource: PersonalDataSource = {
       }),
     );
   },
-  async erase(tx, contact) {
-    const where = matching(contact, { email: mailQueue.recipient });
-    if (!where) return 0;
+  async erase(tx, where) {
     const deleted = await tx
       .delete(mailQueue)
       .where(and(where, isNull(mailQueue.campaignId)))
@@ -397,9 +376,8 @@ const accountsSource: PersonalDataSource = {
   label: "حساب في الموقع",
   erasure: "لا يُحذف من هنا: يحذفه المدير من شاشة المستخدمين.",
   tables: [users],
-  async find(reader, contact) {
-    const where = matching(contact, { email: users.email });
-    if (!where) return [];
+  contacts: { email: users.email },
+  async find(reader, where) {
     const rows = await reader
       .select({
         id: users.id,
@@ -444,12 +422,13 @@ export interface FoundGroup {
 async function findIn(reader: Reader, contact: Contact): Promise<FoundGroup[]> {
   const groups: FoundGroup[] = [];
   for (const source of PERSONAL_DATA_SOURCES) {
+    const where = matching(contact, source);
     groups.push({
       key: source.key,
       label: source.label,
       erasure: source.erasure,
       erasable: Boolean(source.erase),
-      items: await source.find(reader, contact),
+      items: where ? await source.find(reader, where) : [],
     });
   }
   return groups;
@@ -514,7 +493,8 @@ export async function erasePersonalData(
     const counts: ErasedGroup[] = [];
     for (const source of PERSONAL_DATA_SOURCES) {
       if (!source.erase) continue;
-      const count = await source.erase(tx, contact, after);
+      const where = matching(contact, source);
+      const count = where ? await source.erase(tx, where, after) : 0;
       counts.push({ key: source.key, label: source.label, erasure: source.erasure, count });
     }
     // The audit log keeps that an erasure happened and what it removed, never whose it was.

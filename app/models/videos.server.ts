@@ -1,11 +1,10 @@
-import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError } from "~/shared/domain-errors";
-import { readCountedPage } from "~/shared/pagination";
 import { toggledStatus } from "~/shared/post-status";
 import { type Actor, assertRole } from "~/shared/roles";
 import type { VideoStatus } from "~/shared/statuses";
 import { db } from "~/utils/db.server";
-import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
+import { containingAny, isUuid, readNewestPage } from "~/utils/db-helpers.server";
 import { logger } from "~/utils/logger.server";
 import { categories, users, videos } from "../../database/schema";
 
@@ -35,18 +34,6 @@ const notFound = () => new NotFoundError("الفيديو غير موجود");
 
 export const STAFF_VIDEOS_PAGE_SIZE = 24;
 
-/** Videos whose title, description or YouTube id holds the searched words. */
-function searchCondition(q: string | undefined) {
-  const words = q?.trim();
-  if (!words) return undefined;
-  const pattern = containingPattern(words);
-  return or(
-    ilike(videos.title, pattern),
-    ilike(videos.description, pattern),
-    ilike(videos.youtubeId, pattern),
-  );
-}
-
 /**
  * One page of the videos, newest first (id breaks ties), with their category and author, and
  * how many match, for the staff list (spec §2.7, docs/decisions/036).
@@ -56,20 +43,19 @@ export async function listVideosForStaff(
   filters: { q?: string; page?: number } = {},
 ) {
   assertRole(actor, "editor");
-  const where = searchCondition(filters.q);
-  return readCountedPage(filters.page ?? 1, STAFF_VIDEOS_PAGE_SIZE, {
-    rows: ({ limit, offset }) =>
+  const where = containingAny(filters.q, videos.title, videos.description, videos.youtubeId);
+  return readNewestPage(
+    filters.page ?? 1,
+    STAFF_VIDEOS_PAGE_SIZE,
+    { table: videos, newest: videos.createdAt, id: videos.id, where },
+    () =>
       db
         .select(staffVideoColumns)
         .from(videos)
         .leftJoin(categories, eq(videos.categoryId, categories.id))
         .leftJoin(users, eq(videos.authorId, users.id))
-        .where(where)
-        .orderBy(...newestFirst(videos.createdAt, videos.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => db.$count(videos, where),
-  });
+        .$dynamic(),
+  );
 }
 
 export type StaffVideoRow = Awaited<ReturnType<typeof listVideosForStaff>>["items"][number];

@@ -36,12 +36,27 @@ function renderTree(layout: object) {
   render(<Stub initialEntries={["/broken"]} />);
 }
 
+/** A route module as the stub takes it: its id, its screen and its error boundary. */
+const route = (id: string, Component: unknown, ErrorBoundary: unknown) => ({
+  id,
+  Component,
+  ErrorBoundary,
+});
+const SITE = route("routes/site/layout", SiteLayout, SiteBoundary);
+const STAFF = route("routes/admin/dashboard-layout", DashboardLayout, StaffBoundary);
+const PROFILE = route("routes/auth/profile", Profile, ProfileBoundary);
+const TWO_FACTOR = route("routes/auth/two-factor", TwoFactorPage, TwoFactorBoundary);
+
+/** Renders `layout` under the root, where `failure` is logged, until the error screen shows. */
+async function renderFailure(failure: RegExp, layout: object) {
+  expectLog("console.error", failure);
+  renderTree(layout);
+  expect(await screen.findByRole("heading", { level: 1, name: ERROR_TITLE })).toBeTruthy();
+}
+
 test("a public page that fails keeps the site's header and footer", async () => {
-  expectLog("console.error", /the database went away/);
-  renderTree({
-    id: "routes/site/layout",
-    Component: SiteLayout,
-    ErrorBoundary: SiteBoundary,
+  await renderFailure(/the database went away/, {
+    ...SITE,
     loader: () => ({
       blocks: {},
       blockPaths: [],
@@ -50,7 +65,6 @@ test("a public page that fails keeps the site's header and footer", async () => 
     }),
     children: [failingPage],
   });
-  expect(await screen.findByRole("heading", { level: 1, name: ERROR_TITLE })).toBeTruthy();
   expect(within(screen.getByRole("banner")).getAllByRole("link").length).toBeGreaterThan(3);
   expect(
     within(screen.getByRole("contentinfo")).getByText(DEFAULT_CONTACT_INFO.email),
@@ -58,46 +72,31 @@ test("a public page that fails keeps the site's header and footer", async () => 
 });
 
 test("when the layout itself fails, the site frame still shows with its built-in texts", async () => {
-  expectLog("console.error", /the settings are unreadable/);
-  renderTree({
-    id: "routes/site/layout",
-    Component: SiteLayout,
-    ErrorBoundary: SiteBoundary,
+  await renderFailure(/the settings are unreadable/, {
+    ...SITE,
     loader: () => {
       throw new Error("the settings are unreadable");
     },
     children: [{ path: "broken", Component: Nothing }],
   });
-  expect(await screen.findByRole("heading", { level: 1, name: ERROR_TITLE })).toBeTruthy();
   expect(screen.getByRole("banner")).toBeTruthy();
   expect(screen.getByRole("contentinfo")).toBeTruthy();
 });
 
 test("a staff screen that fails keeps the staff frame and its navigation", async () => {
-  expectLog("console.error", /the database went away/);
-  renderTree({
-    id: "routes/admin/dashboard-layout",
-    Component: DashboardLayout,
-    ErrorBoundary: StaffBoundary,
+  await renderFailure(/the database went away/, {
+    ...STAFF,
     loader: () => ({
       actor: { id: "u1", role: "editor", email: "editor@rifq.test", fullName: "محررة" },
     }),
     children: [failingPage],
   });
-  expect(await screen.findByRole("heading", { level: 1, name: ERROR_TITLE })).toBeTruthy();
   const nav = screen.getAllByRole("navigation")[0];
   expect(within(nav).getByRole("link", { name: /المقالات/ })).toBeTruthy();
 });
 
 test("the account settings page that fails keeps its top bar and the way back to the site", async () => {
-  expectLog("console.error", /the database went away/);
-  renderTree({
-    ...failingPage,
-    id: "routes/auth/profile",
-    Component: Profile,
-    ErrorBoundary: ProfileBoundary,
-  });
-  expect(await screen.findByRole("heading", { level: 1, name: ERROR_TITLE })).toBeTruthy();
+  await renderFailure(/the database went away/, { ...failingPage, ...PROFILE });
   const bar = screen.getByRole("navigation", { name: "حسابي" });
   expect(within(bar).getByRole("link", { name: /الموقع الرئيسي/ })).toBeTruthy();
   // Who is signed in is unknown: no staff link, no sign-out to a session it cannot see.
@@ -105,14 +104,7 @@ test("the account settings page that fails keeps its top bar and the way back to
 });
 
 test("the two-factor page that fails keeps its card, one heading and the way back", async () => {
-  expectLog("console.error", /the database went away/);
-  renderTree({
-    ...failingPage,
-    id: "routes/auth/two-factor",
-    Component: TwoFactorPage,
-    ErrorBoundary: TwoFactorBoundary,
-  });
-  expect(await screen.findByRole("heading", { level: 1, name: ERROR_TITLE })).toBeTruthy();
+  await renderFailure(/the database went away/, { ...failingPage, ...TWO_FACTOR });
   expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
   expect(screen.getByRole("link", { name: /العودة إلى الموقع الرئيسي/ })).toBeTruthy();
 });

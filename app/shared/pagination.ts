@@ -35,6 +35,14 @@ export interface CountedPage<T> extends Paged<T> {
   total: number;
 }
 
+/** What a screen's paging links read of a counted page: how many, which page, and how many pages. */
+export const pagingOf = ({ total, page, hasMore }: CountedPage<unknown>, size: number) => ({
+  total,
+  page,
+  hasMore,
+  pageCount: Math.ceil(total / size),
+});
+
 /**
  * Reads one page of `size` rows and the count of the whole list (two bounded queries: the
  * rows of the page, and `count(*)`), so the screen can say how many there are.

@@ -61,56 +61,78 @@ const byDay = (counts: DayCount[]): ChartRow[] =>
 const byKey = (counts: KeyCount[], name = (key: string) => key): ChartRow[] =>
   counts.map(({ key, count }) => ({ label: key === OTHER_KEY ? key : name(key), count }));
 
+type DayFigure = {
+  [K in keyof StatisticFigures]: StatisticFigures[K] extends DayCount[] ? K : never;
+}[keyof StatisticFigures];
+type KeyFigure = {
+  [K in keyof StatisticFigures]: StatisticFigures[K] extends KeyCount[] ? K : never;
+}[keyof StatisticFigures];
+
+/** A line over the days of the period, of one daily figure. */
+const daysChart = (
+  title: string,
+  figure: DayFigure,
+  counted: string,
+  empty: string,
+): ChartDeclaration => ({
+  title,
+  shape: "days",
+  columns: ["اليوم", counted],
+  empty,
+  rows: (figures) => byDay(figures[figure]),
+});
+
+/** Bars of the most counted keys of one figure (`name` reads a key for people). */
+const barsChart = (
+  title: string,
+  figure: KeyFigure,
+  columns: readonly [string, string],
+  empty: string,
+  name?: (key: string) => string,
+): ChartDeclaration => ({
+  title,
+  shape: "bars",
+  columns,
+  empty,
+  rows: (figures) => byKey(figures[figure], name),
+});
+
+const NO_VIEWS = "لا مشاهدات في هذه المدة بعد.";
+
 export const STATISTIC_CHARTS = {
-  views: {
-    title: "مشاهدات الصفحات يومياً",
-    shape: "days",
-    columns: ["اليوم", "المشاهدات"],
-    empty: "لا مشاهدات في هذه المدة بعد.",
-    rows: (figures) => byDay(figures.views),
-  },
-  pages: {
-    title: "أكثر الصفحات قراءة",
-    shape: "bars",
-    columns: ["الصفحة", "المشاهدات"],
-    empty: "لا مشاهدات في هذه المدة بعد.",
-    rows: (figures) => byKey(figures.pages),
-  },
-  posts: {
-    title: "أكثر الأخبار قراءة",
-    shape: "bars",
-    columns: ["الخبر", "المشاهدات"],
-    empty: "لم يُقرأ خبر في هذه المدة بعد.",
-    rows: (figures) => byKey(figures.posts),
-  },
-  referrers: {
-    title: "المواقع التي جاء منها القرّاء",
-    shape: "bars",
-    columns: ["الموقع", "الزيارات"],
-    empty: "لم يأتِ قارئ من موقع آخر في هذه المدة.",
-    rows: (figures) => byKey(figures.referrers),
-  },
-  devices: {
-    title: "الأجهزة",
-    shape: "bars",
-    columns: ["الجهاز", "المشاهدات"],
-    empty: "لا مشاهدات في هذه المدة بعد.",
-    rows: (figures) => byKey(figures.devices, (key) => DEVICE_LABELS[key as DeviceClass] ?? key),
-  },
-  missedSearches: {
-    title: "عمليات بحث بلا نتائج",
-    shape: "bars",
-    columns: ["عبارة البحث", "المرات"],
-    empty: "وجد كل بحث في هذه المدة نتيجة.",
-    rows: (figures) => byKey(figures.missedSearches),
-  },
-  searches: {
-    title: "أكثر ما بُحث عنه",
-    shape: "bars",
-    columns: ["عبارة البحث", "المرات"],
-    empty: "لم يبحث أحد في هذه المدة.",
-    rows: (figures) => byKey(figures.searches),
-  },
+  views: daysChart("مشاهدات الصفحات يومياً", "views", "المشاهدات", NO_VIEWS),
+  pages: barsChart("أكثر الصفحات قراءة", "pages", ["الصفحة", "المشاهدات"], NO_VIEWS),
+  posts: barsChart(
+    "أكثر الأخبار قراءة",
+    "posts",
+    ["الخبر", "المشاهدات"],
+    "لم يُقرأ خبر في هذه المدة بعد.",
+  ),
+  referrers: barsChart(
+    "المواقع التي جاء منها القرّاء",
+    "referrers",
+    ["الموقع", "الزيارات"],
+    "لم يأتِ قارئ من موقع آخر في هذه المدة.",
+  ),
+  devices: barsChart(
+    "الأجهزة",
+    "devices",
+    ["الجهاز", "المشاهدات"],
+    NO_VIEWS,
+    (key) => DEVICE_LABELS[key as DeviceClass] ?? key,
+  ),
+  missedSearches: barsChart(
+    "عمليات بحث بلا نتائج",
+    "missedSearches",
+    ["عبارة البحث", "المرات"],
+    "وجد كل بحث في هذه المدة نتيجة.",
+  ),
+  searches: barsChart(
+    "أكثر ما بُحث عنه",
+    "searches",
+    ["عبارة البحث", "المرات"],
+    "لم يبحث أحد في هذه المدة.",
+  ),
   notFound: {
     title: "روابط معطّلة (صفحات غير موجودة)",
     shape: "bars",
@@ -130,21 +152,14 @@ export const STATISTIC_CHARTS = {
     empty: "لم يُفتح رابط من النشرة في هذه المدة.",
     rows: (figures) => clickRows(figures.clicks),
   },
-  registrations: {
-    title: "تسجيلات الفعاليات يومياً",
-    shape: "days",
-    columns: ["اليوم", "التسجيلات"],
-    empty: "لا تسجيلات في هذه المدة.",
-    rows: (figures) => byDay(figures.registrations),
-  },
-  answers: {
-    title: "إجابات النماذج يومياً",
-    shape: "days",
-    columns: ["اليوم", "الإجابات"],
-    empty: "لا إجابات في هذه المدة.",
-    rows: (figures) => byDay(figures.answers),
-  },
-} as const satisfies Record<keyof StatisticFigures, ChartDeclaration>;
+  registrations: daysChart(
+    "تسجيلات الفعاليات يومياً",
+    "registrations",
+    "التسجيلات",
+    "لا تسجيلات في هذه المدة.",
+  ),
+  answers: daysChart("إجابات النماذج يومياً", "answers", "الإجابات", "لا إجابات في هذه المدة."),
+} satisfies Record<keyof StatisticFigures, ChartDeclaration>;
 
 export type ChartName = keyof typeof STATISTIC_CHARTS;
 

@@ -1,4 +1,7 @@
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { readCountedPage } from "~/shared/pagination";
+import { db } from "./db.server";
 
 /**
  * The name of the unique constraint a failed query broke (PostgreSQL code 23505), or null.
@@ -24,6 +27,14 @@ export const isUuid = (value: string) => UUID.test(value);
 /** `%text%` for ILIKE, with the user's own %, _ and \ searched as characters. */
 export const containingPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
+/** Rows where one of `columns` holds the searched words (ILIKE); undefined when nothing is searched. */
+export function containingAny(q: string | undefined, ...columns: AnyColumn[]): SQL | undefined {
+  const words = q?.trim();
+  if (!words) return undefined;
+  const pattern = containingPattern(words);
+  return or(...columns.map((column) => ilike(column, pattern)));
+}
+
 /**
  * `column desc nulls last`: the order of the schema's `.desc()` indexes (drizzle writes them
  * `DESC NULLS LAST`), so a list ordered by it reads a page straight from its index. A plain
@@ -43,3 +54,24 @@ export const stillAt = (column: AnyColumn, version: Date) =>
 /** Whether the version a form sent ("" or none: a form without one) is not `current`'s. */
 export const isStaleVersion = (version: string | undefined, current: Date) =>
   Boolean(version) && version !== current.toISOString();
+
+/**
+ * One page of a staff list, newest first (the id breaks ties), and how many rows match `where`:
+ * `query` is the list's select with its joins, made dynamic (`.$dynamic()`) so this adds the rest.
+ */
+export function readNewestPage<Query extends PgSelect>(
+  page: number,
+  size: number,
+  list: { table: PgTable; newest: AnyColumn; id: AnyColumn; where: SQL | undefined },
+  query: () => Query,
+) {
+  return readCountedPage<Awaited<Query>[number]>(page, size, {
+    rows: ({ limit, offset }) =>
+      query()
+        .where(list.where)
+        .orderBy(...newestFirst(list.newest, list.id))
+        .limit(limit)
+        .offset(offset),
+    count: () => db.$count(list.table, list.where),
+  });
+}

@@ -38,3 +38,12 @@ export function AuthCard({
     </main>
   );
 }
+
+/** The submit button of a form in the card: large, the card's whole width. */
+export const authSubmit = (intent: string, pendingLabel: string, label: string) => ({
+  intent,
+  size: "lg" as const,
+  className: "w-full",
+  pendingLabel,
+  children: label,
+});

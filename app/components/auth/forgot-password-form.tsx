@@ -2,19 +2,14 @@ import { FormNotice } from "~/components/settings/form-notice";
 import { IntentForm, useIntentForm } from "~/components/settings/intent-form";
 import { EmailField } from "~/components/ui/person-fields";
 import { forgotPasswordSchema } from "~/shared/auth-schemas";
+import { authSubmit } from "./auth-card";
 
 export function ForgotPasswordForm() {
   const { result, form, fields } = useIntentForm("forgot-password", forgotPasswordSchema);
   return (
     <IntentForm
       form={form}
-      submit={{
-        intent: "forgot-password",
-        size: "lg",
-        className: "w-full",
-        pendingLabel: "جارٍ الإرسال…",
-        children: "إرسال رابط إعادة التعيين",
-      }}
+      submit={authSubmit("forgot-password", "جارٍ الإرسال…", "إرسال رابط إعادة التعيين")}
     >
       {result?.notice ? (
         <FormNotice tone={result.notice.tone}>{result.notice.message}</FormNotice>

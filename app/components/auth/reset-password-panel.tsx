@@ -9,6 +9,7 @@ import { resetPasswordSchema } from "~/shared/auth-schemas";
 import { cn } from "~/shared/cn";
 import { PASSWORD_HINT } from "~/shared/password-rules";
 import type { ResetLink } from "~/shared/reset-link";
+import { authSubmit } from "./auth-card";
 import { DelayedRedirect } from "./delayed-redirect";
 
 /** Shown while a reset link is being checked (spec §2.3). */
@@ -26,13 +27,7 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <IntentForm
       form={form}
-      submit={{
-        intent: "reset-password",
-        size: "lg",
-        className: "w-full",
-        pendingLabel: "جارٍ الحفظ…",
-        children: "حفظ كلمة المرور الجديدة",
-      }}
+      submit={authSubmit("reset-password", "جارٍ الحفظ…", "حفظ كلمة المرور الجديدة")}
     >
       <input type="hidden" name="token" value={token} />
       <PasswordField

@@ -1,7 +1,9 @@
 import { Link, useSearchParams } from "react-router";
+import { labelledFields } from "~/components/labelled-fields";
 import { IntentForm, useIntentForm } from "~/components/settings/intent-form";
 import { EmailField, PasswordField } from "~/components/ui/person-fields";
 import { signInSchema } from "~/shared/auth-schemas";
+import { authSubmit } from "./auth-card";
 import { tabHref } from "./tab-href";
 
 const LABELS = { email: "البريد الإلكتروني", password: "كلمة المرور" };
@@ -12,17 +14,8 @@ export function SignInForm() {
   return (
     <IntentForm
       form={form}
-      summary={[
-        { meta: fields.email, label: LABELS.email },
-        { meta: fields.password, label: LABELS.password },
-      ]}
-      submit={{
-        intent: "sign-in",
-        size: "lg",
-        className: "w-full",
-        pendingLabel: "جارٍ الدخول…",
-        children: "تسجيل الدخول",
-      }}
+      summary={labelledFields(fields, LABELS)}
+      submit={authSubmit("sign-in", "جارٍ الدخول…", "تسجيل الدخول")}
       footer={
         <p className="text-center">
           <Link

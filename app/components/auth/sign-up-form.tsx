@@ -3,20 +3,12 @@ import { IntentForm, useIntentForm } from "~/components/settings/intent-form";
 import { EmailField, NameField, PasswordField } from "~/components/ui/person-fields";
 import { signUpSchema } from "~/shared/auth-schemas";
 import { PASSWORD_HINT } from "~/shared/password-rules";
+import { authSubmit } from "./auth-card";
 
 export function SignUpForm() {
   const { result, form, fields } = useIntentForm("sign-up", signUpSchema);
   return (
-    <IntentForm
-      form={form}
-      submit={{
-        intent: "sign-up",
-        size: "lg",
-        className: "w-full",
-        pendingLabel: "جارٍ الإنشاء…",
-        children: "إنشاء حساب",
-      }}
-    >
+    <IntentForm form={form} submit={authSubmit("sign-up", "جارٍ الإنشاء…", "إنشاء حساب")}>
       {result?.notice && <FormNotice tone={result.notice.tone}>{result.notice.message}</FormNotice>}
       <NameField label="الاسم الكامل" meta={fields.fullName} />
       <EmailField label="البريد الإلكتروني" meta={fields.email} />

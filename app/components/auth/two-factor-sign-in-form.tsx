@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { IntentForm, useIntentForm } from "~/components/settings/intent-form";
 import { InputField } from "~/components/ui/field";
 import { twoFactorSignInSchema } from "~/shared/auth-schemas";
+import { authSubmit } from "./auth-card";
 
 const CODE_LABEL = "رمز التحقق";
 
@@ -16,13 +17,7 @@ export function TwoFactorSignInForm() {
     <IntentForm
       form={form}
       summary={[{ meta: fields.code, label: CODE_LABEL }]}
-      submit={{
-        intent: "two-factor",
-        size: "lg",
-        className: "w-full",
-        pendingLabel: "جارٍ التحقق…",
-        children: "تأكيد الدخول",
-      }}
+      submit={authSubmit("two-factor", "جارٍ التحقق…", "تأكيد الدخول")}
       footer={
         <p className="text-center">
           <Link to="/auth" className="font-medium text-primary-dark underline underline-offset-4">

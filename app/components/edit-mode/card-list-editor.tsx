@@ -308,45 +308,58 @@ function CardControls({
   onEdit: () => void;
   onRemove: () => void;
 }) {
+  const move = (
+    direction: "up" | "down",
+    where: string,
+    word: string,
+    Icon: typeof ChevronUp,
+    disabled: boolean,
+  ): {
+    name: string;
+    label: string;
+    word: string;
+    Icon: typeof ChevronUp;
+    disabled?: boolean;
+    onClick: () => void;
+    className?: string;
+  } => ({
+    name: direction,
+    label: `نقل «${item.title}» إلى ${where}`,
+    word,
+    Icon,
+    disabled,
+    onClick: () => onMove(direction),
+  });
+  const controls = [
+    move("up", "الأعلى", "أعلى", ChevronUp, first),
+    move("down", "الأسفل", "أسفل", ChevronDown, last),
+    { name: "edit", label: `تعديل «${item.title}»`, word: "تعديل", Icon: Pencil, onClick: onEdit },
+    {
+      name: "remove",
+      label: `حذف «${item.title}»`,
+      word: "حذف",
+      Icon: Trash2,
+      disabled: !canRemove,
+      onClick: onRemove,
+      className: "text-danger",
+    },
+  ];
   return (
     <fieldset aria-busy={busy || undefined} className="flex flex-wrap gap-2">
       <legend className="sr-only">أدوات بطاقة «{item.title}»</legend>
-      <ListButton
-        controlKey={`card-up-${item.key}`}
-        label={`نقل «${item.title}» إلى الأعلى`}
-        disabled={first}
-        onClick={() => onMove("up")}
-      >
-        <ChevronUp aria-hidden className="size-5" />
-        <span aria-hidden>أعلى</span>
-      </ListButton>
-      <ListButton
-        controlKey={`card-down-${item.key}`}
-        label={`نقل «${item.title}» إلى الأسفل`}
-        disabled={last}
-        onClick={() => onMove("down")}
-      >
-        <ChevronDown aria-hidden className="size-5" />
-        <span aria-hidden>أسفل</span>
-      </ListButton>
-      <ListButton
-        controlKey={`card-edit-${item.key}`}
-        label={`تعديل «${item.title}»`}
-        onClick={onEdit}
-      >
-        <Pencil aria-hidden className="size-5" />
-        <span aria-hidden>تعديل</span>
-      </ListButton>
-      <ListButton
-        controlKey={`card-remove-${item.key}`}
-        label={`حذف «${item.title}»`}
-        disabled={!canRemove}
-        onClick={onRemove}
-        className="text-danger"
-      >
-        <Trash2 aria-hidden className="size-5" />
-        <span aria-hidden>حذف</span>
-      </ListButton>
+      {controls.map(({ name, label, word, Icon, disabled, onClick, className }) => (
+        <ListButton
+          key={name}
+          controlKey={`card-${name}-${item.key}`}
+          label={label}
+          disabled={disabled}
+          onClick={onClick}
+          className={className}
+        >
+          <Icon aria-hidden className="size-5" />
+          <span aria-hidden>{word}</span>
+        </ListButton>
+      ))}
     </fieldset>
   );
 }

@@ -254,6 +254,16 @@ function EntryRow({
   count: number;
 }) {
   const label = data.labels[entry.id];
+  const buttons = [
+    { intent: "move-up", label: "لأعلى", icon: ArrowUp, disabled: index === 0 },
+    { intent: "move-down", label: "لأسفل", icon: ArrowDown, disabled: index === count - 1 },
+    {
+      intent: "toggle-hidden",
+      label: entry.hidden ? "إظهار" : "إخفاء",
+      icon: entry.hidden ? Eye : EyeOff,
+    },
+    { intent: "remove", label: "حذف", icon: Trash2 },
+  ] as const;
   return (
     <li className="space-y-2 rounded-2xl border border-line bg-white p-4" data-menu-item={entry.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -269,40 +279,15 @@ function EntryRow({
           <p className="text-sm break-all text-muted">{targetText(entry, data)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <RowButton
-            menuId={data.menuId}
-            entry={entry}
-            itemLabel={label}
-            intent="move-up"
-            label="لأعلى"
-            icon={ArrowUp}
-            disabled={index === 0}
-          />
-          <RowButton
-            menuId={data.menuId}
-            entry={entry}
-            itemLabel={label}
-            intent="move-down"
-            label="لأسفل"
-            icon={ArrowDown}
-            disabled={index === count - 1}
-          />
-          <RowButton
-            menuId={data.menuId}
-            entry={entry}
-            itemLabel={label}
-            intent="toggle-hidden"
-            label={entry.hidden ? "إظهار" : "إخفاء"}
-            icon={entry.hidden ? Eye : EyeOff}
-          />
-          <RowButton
-            menuId={data.menuId}
-            entry={entry}
-            itemLabel={label}
-            intent="remove"
-            label="حذف"
-            icon={Trash2}
-          />
+          {buttons.map((button) => (
+            <RowButton
+              key={button.intent}
+              menuId={data.menuId}
+              entry={entry}
+              itemLabel={label}
+              {...button}
+            />
+          ))}
         </div>
       </div>
       <details className="rounded-xl bg-surface">
@@ -315,19 +300,35 @@ function EntryRow({
         </div>
       </details>
       {entry.children.length > 0 && (
-        <ol className="space-y-2 border-s-2 border-line ps-3" aria-label={`العناصر تحت «${label}»`}>
-          {entry.children.map((child, childIndex) => (
-            <EntryRow
-              key={child.id}
-              data={data}
-              entry={child}
-              index={childIndex}
-              count={entry.children.length}
-            />
-          ))}
-        </ol>
+        <EntryList
+          data={data}
+          entries={entry.children}
+          className="space-y-2 border-s-2 border-line ps-3"
+          label={`العناصر تحت «${label}»`}
+        />
       )}
     </li>
+  );
+}
+
+/** A menu's entries, or an entry's children, each with its buttons and its form. */
+function EntryList({
+  data,
+  entries,
+  className,
+  label,
+}: {
+  data: Loaded;
+  entries: MenuEntry[];
+  className: string;
+  label: string;
+}) {
+  return (
+    <ol className={className} aria-label={label}>
+      {entries.map((entry, index) => (
+        <EntryRow key={entry.id} data={data} entry={entry} index={index} count={entries.length} />
+      ))}
+    </ol>
   );
 }
 
@@ -416,17 +417,12 @@ export default function Menus() {
             ? "هذه القائمة الأصلية للموقع."
             : "عُدّلت هذه القائمة؛ يمكنك الرجوع إلى القائمة الأصلية في آخر الصفحة."}
         </p>
-        <ol className="space-y-3" aria-label={MENU_NAMES[data.menuId]}>
-          {data.entries.map((entry, index) => (
-            <EntryRow
-              key={entry.id}
-              data={data}
-              entry={entry}
-              index={index}
-              count={data.entries.length}
-            />
-          ))}
-        </ol>
+        <EntryList
+          data={data}
+          entries={data.entries}
+          className="space-y-3"
+          label={MENU_NAMES[data.menuId]}
+        />
       </section>
       <section aria-labelledby="menu-add" className="space-y-3 rounded-2xl bg-white p-4">
         <h2 id="menu-add" className="text-xl font-bold">

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { labelledFields } from "~/components/labelled-fields";
 import { AssociationLogo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -85,14 +86,7 @@ export default function Setup() {
           </p>
         </div>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <ErrorSummary
-            fields={[
-              { meta: fields.code, label: LABELS.code },
-              { meta: fields.fullName, label: LABELS.fullName },
-              { meta: fields.email, label: LABELS.email },
-              { meta: fields.password, label: LABELS.password },
-            ]}
-          />
+          <ErrorSummary fields={labelledFields(fields, LABELS)} />
           <InputField
             label={LABELS.code}
             meta={fields.code}

@@ -5,7 +5,7 @@ import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
 import { AUDIT_PAGE_SIZE, listAuditActors, listAuditLog } from "~/models/audit-log.server";
 import { requireRole } from "~/services/permissions.server";
-import { pageFrom } from "~/shared/pagination";
+import { pageFrom, pagingOf } from "~/shared/pagination";
 import type { Route } from "./+types/log";
 import { auditFilters, auditFiltersFrom, auditInbox } from "./log-schema";
 
@@ -21,10 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     rows: log.items,
-    total: log.total,
-    page,
-    hasMore: log.hasMore,
-    pageCount: Math.ceil(log.total / AUDIT_PAGE_SIZE),
+    ...pagingOf(log, AUDIT_PAGE_SIZE),
     actors,
     search: new URL(request.url).search,
   };

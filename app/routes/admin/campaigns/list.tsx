@@ -17,7 +17,7 @@ import { listMutations, runListMutation } from "~/services/staff-actions.server"
 import { campaignProgress } from "~/shared/campaign-status";
 import { CONTENT_TYPES } from "~/shared/content-types";
 import { formatDateTime, isoDate } from "~/shared/dates";
-import { pageFrom } from "~/shared/pagination";
+import { pageFrom, pagingOf } from "~/shared/pagination";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = listMeta(CONTENT_TYPES.campaigns);
@@ -29,10 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = await listCampaignsForStaff(actor, page);
   return {
     campaigns: list.items,
-    total: list.total,
-    page,
-    hasMore: list.hasMore,
-    pageCount: Math.ceil(list.total / CAMPAIGNS_PAGE_SIZE),
+    ...pagingOf(list, CAMPAIGNS_PAGE_SIZE),
   };
 }
 

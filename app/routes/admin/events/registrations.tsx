@@ -21,7 +21,7 @@ import type { ActionResult } from "~/shared/action-result";
 import { formatDateTime } from "~/shared/dates";
 import { NotFoundError } from "~/shared/domain-errors";
 import { parseForm } from "~/shared/form-validation";
-import { pageFrom } from "~/shared/pagination";
+import { pageFrom, pagingOf } from "~/shared/pagination";
 import type { Route } from "./+types/registrations";
 import { attendanceSchema, registrationInbox } from "./registrations-schema";
 
@@ -47,10 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     counts,
     registrations: listed.items,
-    total: listed.total,
-    page,
-    hasMore: listed.hasMore,
-    pageCount: Math.ceil(listed.total / REGISTRATIONS_PAGE_SIZE),
+    ...pagingOf(listed, REGISTRATIONS_PAGE_SIZE),
   };
 }
 

@@ -19,7 +19,7 @@ import { requireRole } from "~/services/permissions.server";
 import { formAnswer } from "~/shared/action-result";
 import { browserValidation, parseForm } from "~/shared/form-validation";
 import { volunteerFiltersOf } from "~/shared/outreach-filters";
-import { pageFrom } from "~/shared/pagination";
+import { pageFrom, pagingOf } from "~/shared/pagination";
 import { toastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/volunteers";
 import {
@@ -39,10 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   return {
     volunteers: listed.items,
-    total: listed.total,
-    page,
-    hasMore: listed.hasMore,
-    pageCount: Math.ceil(listed.total / VOLUNTEERS_PAGE_SIZE),
+    ...pagingOf(listed, VOLUNTEERS_PAGE_SIZE),
   };
 }
 
