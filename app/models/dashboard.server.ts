@@ -45,8 +45,10 @@ const CONTENT_FIGURES_TTL_MS = 60_000;
  * until that table changes (read-cache.server.ts): the staff home costs what any staff page does,
  * whatever the site holds (docs/decisions/081).
  */
-const keptUntilChanged = <T>(key: string, table: ContentTable, read: () => Promise<T>) =>
-  cachedRead(key, table, { ttlMs: CONTENT_FIGURES_TTL_MS }, read);
+const keptUntilChanged = <T>(key: string, table: ContentTable, read: () => PromiseLike<T>) =>
+  // Awaited here: a Drizzle query is a lazy thenable that would run again at every `await` of
+  // the kept value.
+  cachedRead(key, table, { ttlMs: CONTENT_FIGURES_TTL_MS }, async () => await read());
 
 /** Rows of (status, count, views) folded into one record with a total. */
 function tally<S extends string>(
@@ -143,18 +145,20 @@ export async function getRecentActivity(actor: Actor | null, limit = 5): Promise
   const [postRows, videoRows, imageRows] = await Promise.all([
     latest(posts, "post"),
     latest(videos, "video"),
-    db
-      .select({
-        id: images.id,
-        title: images.title,
-        changedAt: images.createdAt,
-        createdAt: images.createdAt,
-        status: sql<PostStatus | null>`null`,
-      })
-      .from(images)
-      .orderBy(desc(images.createdAt))
-      .limit(limit)
-      .then((rows) => rows.map((row) => ({ ...row, kind: "image" as const }))),
+    keptUntilChanged(`dashboard:latest-images-${limit}`, "images", () =>
+      db
+        .select({
+          id: images.id,
+          title: images.title,
+          changedAt: images.createdAt,
+          createdAt: images.createdAt,
+          status: sql<PostStatus | null>`null`,
+        })
+        .from(images)
+        .orderBy(desc(images.createdAt))
+        .limit(limit)
+        .then((rows) => rows.map((row) => ({ ...row, kind: "image" as const }))),
+    ),
   ]);
   return [...postRows, ...videoRows, ...imageRows]
     .sort((a, b) => b.changedAt.getTime() - a.changedAt.getTime())

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { getDashboardStats, getRecentActivity } from "~/models/dashboard.server";
@@ -134,4 +134,32 @@ test("the home's content figures follow a post written by another process", asyn
     (stats) => stats.posts.total === before.posts.total,
   );
   expect(removed.posts).toEqual(before.posts);
+});
+
+test("the home's figures are read once, not at each view (a visit's views are not announced)", async () => {
+  const admin = await createUser("admin");
+  const [post] = await db
+    .insert(posts)
+    .values({
+      title: "خبر يُقرأ",
+      slug: `read-often-${Date.now()}`,
+      content: "<p>نص</p>",
+      status: "draft",
+      authorId: admin.id,
+    })
+    .returning();
+  const first = await within500ms(
+    () => getDashboardStats(admin),
+    (stats) => stats.posts.draft > 0 && stats.posts.total > 0,
+  );
+  // A visit only adds to views_count, which is not announced (migration 0003): the kept figure
+  // stays as it was read, however often the home is viewed.
+  await db
+    .update(posts)
+    .set({ viewsCount: sql`${posts.viewsCount} + 7` })
+    .where(eq(posts.id, post.id));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let i = 0; i < 3; i++)
+    expect((await getDashboardStats(admin)).posts.views).toBe(first.posts.views);
+  await db.delete(posts).where(eq(posts.id, post.id));
 });
