@@ -8,6 +8,7 @@ import { DOCUMENTS_FOLDER } from "~/models/documents.server";
 import { FORM_ANSWER_FILES_FOLDER } from "~/models/form-answers.server";
 import { mailQueueBacklog } from "~/models/mail-queue.server";
 import { announceSetupLink } from "~/models/setup-code.server";
+import { announceStoredFilesChanged } from "~/models/stored-files.server";
 import { buildAnsweringRefusals } from "~/services/error-answers.server";
 import { forgetSessionReads } from "~/services/permissions.server";
 import { startServerBackups } from "~/utils/backup/schedule.server";
@@ -16,7 +17,13 @@ import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { closeMailer } from "~/utils/mailer.server";
 import { enableReadCache, forgetReads } from "~/utils/read-cache.server";
-import { assertSafeKey, getStorage, UnsafeStorageKeyError } from "~/utils/storage.server";
+import {
+  announceFileChanges,
+  assertSafeKey,
+  getStorage,
+  STORED_FILES,
+  UnsafeStorageKeyError,
+} from "~/utils/storage.server";
 import { forgetAfterWrites } from "./after-writes";
 import { createBodyLimits } from "./body-limits";
 import { createHealthCheck } from "./health";
@@ -74,8 +81,10 @@ const realtime = createRealtimeHub({
   },
   // A sign-out, a demotion or a deleted account on any process applies here at the next request.
   onSessionsChanged: forgetSessionReads,
+  onFilesChanged: () => forgetReads({ table: STORED_FILES }),
 });
 enableReadCache();
+announceFileChanges(announceStoredFilesChanged);
 const health = createHealthCheck({
   isListening: () => realtime.listening,
   mailMaxAgeMs: env.READY_MAIL_MAX_AGE_MINUTES * 60_000,

@@ -12,6 +12,7 @@ import {
 } from "~/shared/live-event";
 import { canManageContent } from "~/shared/roles";
 import { logger } from "~/utils/logger.server";
+import { STORED_FILES } from "~/utils/storage.server";
 import { STOPPING_MESSAGE } from "./shutdown-guard.js";
 
 const HEARTBEAT_MS = 25_000;
@@ -39,11 +40,14 @@ function sessionRequest(req: Request): globalThis.Request {
 export function createRealtimeHub({
   onChange,
   onSessionsChanged,
+  onFilesChanged,
 }: {
   /** Runs for every change with its event; without one when changes may have been missed. */
   onChange?: (event?: ChangeEvent) => void;
   /** Runs when a session ended or a user's role changed, in any process (docs/decisions/038). */
   onSessionsChanged?: () => void;
+  /** Runs when any process stored or removed an uploaded file (storage.server.ts, decision 081). */
+  onFilesChanged?: () => void;
 } = {}) {
   const streams = new Map<Response, Audience>();
   const publicFilter = createPublicChangeFilter();
@@ -78,6 +82,11 @@ export function createRealtimeHub({
     // Sessions are the server's business alone: never streamed, to staff or public.
     if (isSessionsChanged(event)) {
       onSessionsChanged?.();
+      return;
+    }
+    // So are stored files: only each process's usage figure depends on them.
+    if ((event as { table: string }).table === STORED_FILES) {
+      onFilesChanged?.();
       return;
     }
     onChange?.(event);

@@ -2,7 +2,8 @@ import { count, desc, sql, sum } from "drizzle-orm";
 import type { PostStatus } from "~/shared/post-status";
 import { type Actor, assertRole, hasRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
-import { getStorage } from "~/utils/storage.server";
+import { cachedRead } from "~/utils/read-cache.server";
+import { storageUsage } from "~/utils/storage.server";
 import { images, posts, users, videos } from "../../database/schema";
 import { countRequestHints } from "./requests.server";
 import { averageRatingSince } from "./surveys.server";
@@ -30,6 +31,25 @@ export function startOfMonthInRiyadh(now = new Date()): Date {
   return new Date(Date.UTC(riyadh.getUTCFullYear(), riyadh.getUTCMonth(), 1) - 3 * 60 * 60 * 1000);
 }
 
+type ContentTable = "posts" | "videos" | "images";
+
+/**
+ * How long a content figure is kept at most. Every change of a post, video or image is announced
+ * (database/migrations/0001) and forgets it at once in every server process; a visit that only adds
+ * to a post's views is not (0003), so the views shown may be this late.
+ */
+const CONTENT_FIGURES_TTL_MS = 60_000;
+
+/**
+ * A read over a whole content table (10,000 posts: tens of ms on the embedded database), kept
+ * until that table changes (read-cache.server.ts): the staff home costs what any staff page does,
+ * whatever the site holds (docs/decisions/081).
+ */
+const keptUntilChanged = <T>(key: string, table: ContentTable, read: () => PromiseLike<T>) =>
+  // Awaited here: a Drizzle query is a lazy thenable that would run again at every `await` of
+  // the kept value.
+  cachedRead(key, table, { ttlMs: CONTENT_FIGURES_TTL_MS }, async () => await read());
+
 /** Rows of (status, count, views) folded into one record with a total. */
 function tally<S extends string>(
   statuses: readonly S[],
@@ -51,11 +71,13 @@ function tally<S extends string>(
  */
 export async function getDashboardStats(actor: Actor | null): Promise<DashboardStats> {
   const reader = assertRole(actor, "editor");
-  const byStatus = (table: typeof posts | typeof videos) =>
-    db
-      .select({ status: table.status, total: count(), views: sum(table.viewsCount) })
-      .from(table)
-      .groupBy(table.status);
+  const byStatus = (table: typeof posts | typeof videos, name: ContentTable) =>
+    keptUntilChanged(`dashboard:${name}-by-status`, name, () =>
+      db
+        .select({ status: table.status, total: count(), views: sum(table.viewsCount) })
+        .from(table)
+        .groupBy(table.status),
+    );
   const [
     postRows,
     videoRows,
@@ -66,15 +88,17 @@ export async function getDashboardStats(actor: Actor | null): Promise<DashboardS
     storage,
     requests,
   ] = await Promise.all([
-    byStatus(posts),
-    byStatus(videos),
-    db.select({ total: count() }).from(images),
+    byStatus(posts, "posts"),
+    byStatus(videos, "videos"),
+    keptUntilChanged("dashboard:images-count", "images", () =>
+      db.select({ total: count() }).from(images),
+    ),
     hasRole(reader, "admin")
       ? db.select({ total: count() }).from(users)
       : Promise.resolve(undefined),
     countNewVolunteers(reader),
     averageRatingSince(reader, startOfMonthInRiyadh()),
-    getStorage().usage(),
+    storageUsage(),
     countRequestHints(reader),
   ]);
   const stats: DashboardStats = {
@@ -104,33 +128,37 @@ export interface ActivityItem {
 export async function getRecentActivity(actor: Actor | null, limit = 5): Promise<ActivityItem[]> {
   assertRole(actor, "editor");
   const latest = <T extends typeof posts | typeof videos>(table: T, kind: "post" | "video") =>
-    db
-      .select({
-        id: table.id,
-        title: table.title,
-        changedAt: table.updatedAt,
-        createdAt: table.createdAt,
-        status: table.status,
-      })
-      .from(table as typeof posts)
-      .orderBy(desc(table.updatedAt))
-      .limit(limit)
-      .then((rows) => rows.map((row) => ({ ...row, kind })));
+    keptUntilChanged(`dashboard:latest-${kind}s-${limit}`, `${kind}s`, () =>
+      db
+        .select({
+          id: table.id,
+          title: table.title,
+          changedAt: table.updatedAt,
+          createdAt: table.createdAt,
+          status: table.status,
+        })
+        .from(table as typeof posts)
+        .orderBy(desc(table.updatedAt))
+        .limit(limit)
+        .then((rows) => rows.map((row) => ({ ...row, kind }))),
+    );
   const [postRows, videoRows, imageRows] = await Promise.all([
     latest(posts, "post"),
     latest(videos, "video"),
-    db
-      .select({
-        id: images.id,
-        title: images.title,
-        changedAt: images.createdAt,
-        createdAt: images.createdAt,
-        status: sql<PostStatus | null>`null`,
-      })
-      .from(images)
-      .orderBy(desc(images.createdAt))
-      .limit(limit)
-      .then((rows) => rows.map((row) => ({ ...row, kind: "image" as const }))),
+    keptUntilChanged(`dashboard:latest-images-${limit}`, "images", () =>
+      db
+        .select({
+          id: images.id,
+          title: images.title,
+          changedAt: images.createdAt,
+          createdAt: images.createdAt,
+          status: sql<PostStatus | null>`null`,
+        })
+        .from(images)
+        .orderBy(desc(images.createdAt))
+        .limit(limit)
+        .then((rows) => rows.map((row) => ({ ...row, kind: "image" as const }))),
+    ),
   ]);
   return [...postRows, ...videoRows, ...imageRows]
     .sort((a, b) => b.changedAt.getTime() - a.changedAt.getTime())

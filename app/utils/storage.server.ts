@@ -5,6 +5,8 @@ import { Readable } from "node:stream";
 import type * as S3 from "@aws-sdk/client-s3";
 import type { ByteRange } from "./byte-range.server";
 import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { cachedRead, forgetReads } from "./read-cache.server";
 
 /** Where uploaded files live. Keys are relative paths such as `posts/1700000000.webp`. */
 export interface Storage {
@@ -279,12 +281,80 @@ export function createS3Storage(options: S3Connection & { publicUrl?: string }):
   };
 }
 
+/**
+ * What the changes channel carries when a process stored or removed a file: each server process
+ * forgets the usage it keeps (server/realtime.ts; never streamed to a browser).
+ */
+export const STORED_FILES = "stored_files";
+
+type Announce = (op: "put" | "remove") => Promise<void>;
+let announce: Announce | undefined;
+
+/**
+ * Makes this process tell every process of each file it stores or removes, through `through`
+ * (the changes channel: app/models/stored-files.server.ts); the server does, once it listens
+ * (server/app.ts). Scripts do not: `npm run restore` stores files before the embedded database it
+ * restores into exists, and a process that opened it meanwhile would break it.
+ */
+export function announceFileChanges(through: Announce) {
+  announce = through;
+}
+
+/** Forgets the usage kept here at once, and tells every process (this one included). */
+async function announceFilesChanged(op: "put" | "remove") {
+  forgetReads({ table: STORED_FILES });
+  // The file is stored; a usage figure late by STORAGE_USAGE_TTL_MS is not worth failing it.
+  await announce?.(op).catch((error) =>
+    logger.warn({ err: error }, "announcing a stored file failed"),
+  );
+}
+
+/** `storage` announcing each file stored or removed (`announceFilesChanged`). */
+function announcingChanges(storage: Storage): Storage {
+  return {
+    ...storage,
+    async put(key, body, contentType) {
+      try {
+        await storage.put(key, body, contentType);
+      } finally {
+        await announceFilesChanged("put");
+      }
+    },
+    async remove(key) {
+      try {
+        await storage.remove(key);
+      } finally {
+        await announceFilesChanged("remove");
+      }
+    },
+  };
+}
+
+/**
+ * Bounds a change no announcement covers (files copied into the folder or bucket by hand, an
+ * announcement lost with its connection).
+ */
+const STORAGE_USAGE_TTL_MS = 10 * 60_000;
+
+/**
+ * `getStorage().usage()`, counted once per change of the stored files rather than on every view of
+ * the staff home (it walks every file): kept in each server process until a file is stored or
+ * removed by any process (the changes channel) or STORAGE_USAGE_TTL_MS has passed. Without a
+ * realtime hub (scripts, tests) it is counted each time (read-cache.server.ts).
+ */
+export function storageUsage(): Promise<{ files: number; bytes: number }> {
+  return cachedRead("storage:usage", STORED_FILES, { ttlMs: STORAGE_USAGE_TTL_MS }, () =>
+    getStorage().usage(),
+  );
+}
+
 let storage: Storage | undefined;
 
+/** The site's storage; every file it stores or removes is announced (`storageUsage`). */
 export function getStorage(): Storage {
   if (storage) return storage;
   const env = getEnv();
-  storage =
+  storage = announcingChanges(
     env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
       ? createS3Storage({
           bucket: env.S3_BUCKET,
@@ -294,6 +364,7 @@ export function getStorage(): Storage {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           publicUrl: env.S3_PUBLIC_URL,
         })
-      : createLocalStorage(path.join(env.DATA_DIR, "uploads"));
+      : createLocalStorage(path.join(env.DATA_DIR, "uploads")),
+  );
   return storage;
 }
