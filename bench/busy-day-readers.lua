@@ -2,7 +2,10 @@
 -- of BUSY_PATHS ("|" between them), waiting about BUSY_INTERVAL_MS between its requests (wrk's
 -- delay(), jittered ±50 %, so connections do not march in step): a steady rate of
 -- connections × 1000 / (interval + latency) requests a second. BUSY_COOKIE, when set, is sent
--- with every request (a signed session cookie: past the page cache). Prints one JSON line.
+-- with every request (a signed session cookie: past the page cache). Each connection is its own
+-- reader with its own address (X-Forwarded-For, trusted from loopback): a search is limited per
+-- client (60 a minute), and one address for every reader would be refused as one person.
+-- Prints one JSON line.
 local paths = {}
 for path in string.gmatch(os.getenv("BUSY_PATHS") or "/", "[^|]+") do
   table.insert(paths, path)
@@ -16,6 +19,7 @@ function init(args)
   next_path = math.random(#paths)
   wrk.headers["Accept"] = "text/html"
   wrk.headers["Accept-Encoding"] = "br, gzip"
+  wrk.headers["X-Forwarded-For"] = string.format("10.40.%d.%d", math.random(0, 255), math.random(1, 254))
   if cookie and cookie ~= "" then
     wrk.headers["Cookie"] = cookie
   end
