@@ -2,8 +2,8 @@
 -- of BUSY_PATHS ("|" between them), waiting about BUSY_INTERVAL_MS between its requests (wrk's
 -- delay(), jittered ±50 %, so connections do not march in step): a steady rate of
 -- connections × 1000 / (interval + latency) requests a second. BUSY_COOKIE, when set, is sent
--- with every request (a signed session cookie: past the page cache). Each connection is its own
--- reader with its own address (X-Forwarded-For, trusted from loopback): a search is limited per
+-- with every request (a signed session cookie: past the page cache). Each wrk thread is its own
+-- group of readers with its own address (X-Forwarded-For, trusted from loopback): a search is limited per
 -- client (60 a minute), and one address for every reader would be refused as one person.
 -- Prints one JSON line.
 local paths = {}
