@@ -2,9 +2,9 @@
 -- of BUSY_PATHS ("|" between them), waiting about BUSY_INTERVAL_MS between its requests (wrk's
 -- delay(), jittered ±50 %, so connections do not march in step): a steady rate of
 -- connections × 1000 / (interval + latency) requests a second. BUSY_COOKIE, when set, is sent
--- with every request (a signed session cookie: past the page cache). Each wrk thread is its own
--- group of readers with its own address (X-Forwarded-For, trusted from loopback): a search is limited per
--- client (60 a minute), and one address for every reader would be refused as one person.
+-- with every request (a signed session cookie: past the page cache). Each request comes from a
+-- reader's own address (X-Forwarded-For, trusted from loopback): a search is limited per client
+-- (60 a minute), and one address for every reader would be refused as one person.
 -- Prints one JSON line.
 local paths = {}
 for path in string.gmatch(os.getenv("BUSY_PATHS") or "/", "[^|]+") do
@@ -19,7 +19,6 @@ function init(args)
   next_path = math.random(#paths)
   wrk.headers["Accept"] = "text/html"
   wrk.headers["Accept-Encoding"] = "br, gzip"
-  wrk.headers["X-Forwarded-For"] = string.format("10.40.%d.%d", math.random(0, 255), math.random(1, 254))
   if cookie and cookie ~= "" then
     wrk.headers["Cookie"] = cookie
   end
@@ -31,7 +30,11 @@ end
 
 function request()
   next_path = next_path % #paths + 1
-  return wrk.format("GET", paths[next_path])
+  local headers = { ["X-Forwarded-For"] = string.format("10.40.%d.%d", math.random(0, 255), math.random(1, 254)) }
+  for name, value in pairs(wrk.headers) do
+    headers[name] = value
+  end
+  return wrk.format("GET", paths[next_path], headers)
 end
 
 function done(summary, latency, requests)
