@@ -17,7 +17,7 @@ export default defineConfig({
     // A change shows in the browser; how fast is measured by the benches (bench/live.js), not
     // here: on a busy CI machine a second's poll failed specs that were right.
     expect: { poll: { timeout: 10_000 } },
-    testTimeout: 60_000,
-    hookTimeout: 90_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });
