@@ -8,6 +8,7 @@
 //  c. The CSV of every answer, streamed: time, bytes and the server's RSS sampled every 50 ms.
 // Load average beside every figure. Figures only. `npm run bench:forms`
 //   MANY_ANSWERS=10000  ANSWERS=200  INBOX_ROUNDS=40
+//   REQUEST_FORM=1: the form is a request form that tells a staff member (bench/seed-forms.ts)
 import { randomUUID } from "node:crypto";
 import { freePort, loadAverage, machine, treeCpuMs } from "./measure.js";
 import { ADMIN_ENV, request, rssMb, run, signInAdmin, startServer } from "./server.js";
@@ -127,11 +128,12 @@ export async function benchBuiltForms({ port } = {}) {
         MANY_ANSWERS: String(MANY),
         BENCH_FORM_ID: id,
         BENCH_FORM_SLUG: slug,
+        BENCH_FORM_REQUEST: process.env.REQUEST_FORM === "1" ? "1" : "",
       }),
   });
   try {
     console.log(
-      `Built forms: one open form of 20 fields, ${MANY.toLocaleString("en")} answers seeded; ${machine()}`,
+      `Built forms: one open ${process.env.REQUEST_FORM === "1" ? "request form telling a staff member" : "form"} of 20 fields, ${MANY.toLocaleString("en")} answers seeded; ${machine()}`,
     );
     await sendAnswers(server, slug, 0, WARM_UP);
     const figures = {};

@@ -1,10 +1,13 @@
 // Adds one open form of 20 fields of mixed kinds and `MANY_ANSWERS` (default 10,000) answers to
 // DATA_DIR for bench/built-forms.js, written as the public form stores them, with the id and slug
-// the bench chose (BENCH_FORM_ID, BENCH_FORM_SLUG).
+// the bench chose (BENCH_FORM_ID, BENCH_FORM_SLUG). BENCH_FORM_REQUEST=1 makes it a request form
+// that tells the seeded editor of each answer (issue 36's home-visit request: a reference, the
+// request, its event, the acknowledgement and the staff's mail queued with every answer).
 import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { FormAnswerValues, FormField } from "../app/shared/form-builder";
 import { db, ensureDatabaseReady, getDatabaseHandle } from "../app/utils/db.server";
-import { builtForms, formAnswers } from "../database/schema";
+import { builtForms, formAnswers, users } from "../database/schema";
 
 const COUNT = Number(process.env.MANY_ANSWERS ?? 10_000);
 const BATCH = 500;
@@ -59,6 +62,12 @@ export function benchAnswer(n: number): FormAnswerValues {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await ensureDatabaseReady();
+  const asRequest = process.env.BENCH_FORM_REQUEST === "1";
+  const told = asRequest
+    ? (await db.select({ id: users.id }).from(users).where(eq(users.role, "editor")).limit(1)).map(
+        (user) => user.id,
+      )
+    : [];
   const [form] = await db
     .insert(builtForms)
     .values({
@@ -71,6 +80,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       purpose: "لنعرف احتياجات الأسر",
       retentionMonths: 12,
       answersCount: COUNT,
+      isRequest: asRequest,
+      notifyUserIds: told,
     })
     .returning();
   for (let start = 0; start < COUNT; start += BATCH) {

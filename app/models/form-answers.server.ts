@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { ANSWER_MESSAGES, contactOf, storedValues } from "~/shared/built-form-answers";
 import { staffSection } from "~/shared/content-types";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
@@ -164,8 +164,7 @@ export async function sendAnswer(
           })
         : null;
       // Told with the staff chosen now (an edit meanwhile counts), when the address was read.
-      const notifyUserIds = needsBase ? counted.notifyUserIds : [];
-      await tellStaff(tx, { id: form.id, title: counted.title, notifyUserIds }, answer.id, base);
+      if (needsBase) await tellStaff({ ...counted, id: form.id }, answer.id, base, tx);
       return { answerId: answer.id, request };
     });
   } catch (error) {
@@ -201,7 +200,10 @@ async function countAnswerIn(tx: Transaction, formId: string, at: Date) {
     .returning({
       title: builtForms.title,
       retentionMonths: builtForms.retentionMonths,
-      notifyUserIds: builtForms.notifyUserIds,
+      // The addresses of the staff it tells, read in the same statement (a viewer is never told).
+      staffEmails: sql<string[]>`array(select u.email from ${users} u
+        where u.id in (select jsonb_array_elements_text("forms"."notify_user_ids"))
+          and u.role <> 'viewer' order by u.email)`,
     });
   return row ?? null;
 }
@@ -216,18 +218,13 @@ type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /** The form's chosen staff are told an answer came: its name and the inbox's link, nothing of it. */
 async function tellStaff(
-  tx: Transaction,
-  form: Pick<BuiltForm, "id" | "title" | "notifyUserIds">,
+  form: { id: string; title: string; staffEmails: string[] },
   answerId: string,
   baseUrl: string,
+  tx: Transaction,
 ) {
-  if (form.notifyUserIds.length === 0) return;
-  const staff = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(inArray(users.id, form.notifyUserIds), sql`${users.role} <> 'viewer'`));
   const link = `${baseUrl}${formAnswersPath(form.id)}`;
-  for (const { email } of staff) {
+  for (const email of form.staffEmails) {
     await enqueueMail(
       {
         kind: "form-answer",
@@ -247,13 +244,12 @@ export const formAnswersPath = (formId: string) =>
 
 // ─── Staff ─────────────────────────────────────────────────────────────────────────────────
 
-export const ANSWERS_PAGE_SIZE = 25;
+/** A page of the answers inbox: 20 cards, as the requests inbox (docs/decisions/071 "Speed"). */
+export const ANSWERS_PAGE_SIZE = 20;
 
 export interface AnswerRow {
   id: string;
   values: FormAnswerValues;
-  contactPhone: string | null;
-  contactEmail: string | null;
   createdAt: Date;
   reference: string | null;
   /** The request the answer opened (a request form's), whose staff page shows it in full. */
@@ -261,59 +257,59 @@ export interface AnswerRow {
   files: { id: string; fieldKey: string; fileName: string; size: number }[];
 }
 
-const answerColumns = {
-  id: formAnswers.id,
-  values: formAnswers.values,
-  contactPhone: formAnswers.contactPhone,
-  contactEmail: formAnswers.contactEmail,
-  createdAt: formAnswers.createdAt,
-};
-
-/** The files of these answers, by answer. */
-async function filesOf(answerIds: string[]) {
-  if (answerIds.length === 0) return new Map<string, AnswerRow["files"]>();
-  const rows = await db
-    .select({
-      id: formAnswerFiles.id,
-      answerId: formAnswerFiles.answerId,
-      fieldKey: formAnswerFiles.fieldKey,
-      fileName: formAnswerFiles.fileName,
-      size: formAnswerFiles.size,
-    })
-    .from(formAnswerFiles)
-    .where(inArray(formAnswerFiles.answerId, answerIds));
-  const byAnswer = new Map<string, AnswerRow["files"]>();
-  for (const { answerId, ...file } of rows) {
-    byAnswer.set(answerId, [...(byAnswer.get(answerId) ?? []), file]);
-  }
-  return byAnswer;
-}
-
-/** The request references of these answers (by the unique index on `answer_id`). */
-async function referencesOf(answerIds: string[]) {
-  const found = new Map<string, { id: string; reference: string }>();
-  if (answerIds.length === 0) return found;
-  const rows = await db
-    .select({ answerId: requests.answerId, id: requests.id, reference: requests.reference })
-    .from(requests)
-    .where(inArray(requests.answerId, answerIds));
-  for (const { answerId, ...request } of rows) found.set(answerId, request);
-  return found;
-}
-
-/** A page of answers with their references and files: two lookups by the page's ids. */
-async function withReferencesAndFiles(
-  rows: Omit<AnswerRow, "files" | "reference" | "requestId">[],
+/**
+ * Answers with their request and files, in ONE statement (docs/decisions/071 "Speed"): the page
+ * is read from the (form_id, created_at, id) index alone in a subquery with its LIMIT, then each
+ * of its rows looks up its request (`requests.answer_id`, unique) and its files (by
+ * `form_answer_files.answer_id`) — never a join over every answer before the limit, and one round
+ * trip instead of three. `only` keeps those keys of the values (a card's summary): the rest of a
+ * wide answer is neither read out of the row nor sent.
+ */
+async function readAnswers(
+  where: SQL | undefined,
+  { limit, offset = 0, only }: { limit: number; offset?: number; only?: string[] },
 ): Promise<AnswerRow[]> {
-  const ids = rows.map((row) => row.id);
-  const references = await referencesOf(ids);
-  const files = await filesOf(ids);
-  return rows.map((row) => ({
-    ...row,
-    reference: references.get(row.id)?.reference ?? null,
-    requestId: references.get(row.id)?.id ?? null,
-    files: files.get(row.id) ?? [],
-  }));
+  const values =
+    only === undefined
+      ? formAnswers.values
+      : only.length === 0
+        ? sql<FormAnswerValues>`'{}'::jsonb`
+        : sql<FormAnswerValues>`jsonb_build_object(${sql.join(
+            only.map((key) => sql`${key}::text, ${formAnswers.values}->${key}::text`),
+            sql`, `,
+          )})`;
+  const page = db
+    .select({
+      id: formAnswers.id,
+      values: sql<FormAnswerValues>`${values}`.as("values"),
+      createdAt: formAnswers.createdAt,
+    })
+    .from(formAnswers)
+    .where(where)
+    .orderBy(...newestFirst(formAnswers.createdAt, formAnswers.id))
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  return db
+    .select({
+      id: page.id,
+      values: page.values,
+      createdAt: page.createdAt,
+      // Qualified by hand: drizzle leaves the columns of a one-table query unqualified, and
+      // "id" inside these subqueries would be their own table's.
+      requestId: sql<
+        string | null
+      >`(select r.id from ${requests} r where r.answer_id = "page"."id")`,
+      reference: sql<
+        string | null
+      >`(select r.reference from ${requests} r where r.answer_id = "page"."id")`,
+      files: sql<AnswerRow["files"]>`(select coalesce(json_agg(json_build_object(
+          'id', f.id, 'fieldKey', f.field_key, 'fileName', f.file_name, 'size', f.size
+        ) order by f.created_at, f.id), '[]'::json)
+        from ${formAnswerFiles} f where f.answer_id = "page"."id")`,
+    })
+    .from(page)
+    .orderBy(...newestFirst(page.createdAt, page.id));
 }
 
 /**
@@ -360,50 +356,34 @@ const answersWhere = (formId: string, q?: string) =>
       : undefined,
   );
 
-/** One page of a form's answers, newest first (editors and admins). */
+/**
+ * One page of a form's answers, newest first (editors and admins). `form` is the row the caller
+ * has just read: unsearched, its `answers_count` (moved in each answer's transaction) is the
+ * total, so no statement counts. `only`: the values' keys the page shows (see `readAnswers`).
+ */
 export async function listAnswersForStaff(
   actor: Actor | null,
-  formId: string,
-  filters: { q?: string; page?: number } = {},
+  form: Pick<BuiltForm, "id" | "answersCount">,
+  filters: { q?: string; page?: number; only?: string[] } = {},
 ) {
   assertRole(actor, "editor");
-  if (!isUuid(formId)) throw new NotFoundError("النموذج غير موجود");
-  const where = answersWhere(formId, filters.q);
-  const page = await readCountedPage(filters.page ?? 1, ANSWERS_PAGE_SIZE, {
-    // The page is read from the (form_id, created_at, id) index alone; its references and files
-    // are then looked up by its 25 ids — never a join over every answer before the limit.
-    rows: ({ limit, offset }) =>
-      db
-        .select(answerColumns)
-        .from(formAnswers)
-        .where(where)
-        .orderBy(...newestFirst(formAnswers.createdAt, formAnswers.id))
-        .limit(limit)
-        .offset(offset),
-    // Unsearched, the form's own count (moved in each answer's transaction) is the total.
-    count: async () => {
-      if (!filters.q?.trim()) {
-        const [form] = await db
-          .select({ count: builtForms.answersCount })
-          .from(builtForms)
-          .where(eq(builtForms.id, formId));
-        return form?.count ?? 0;
-      }
-      return db.$count(formAnswers, where);
-    },
+  if (!isUuid(form.id)) throw new NotFoundError("النموذج غير موجود");
+  const q = filters.q?.trim();
+  const where = answersWhere(form.id, q);
+  return readCountedPage(filters.page ?? 1, ANSWERS_PAGE_SIZE, {
+    rows: (window) => readAnswers(where, { ...window, only: filters.only }),
+    count: async () => (q ? db.$count(formAnswers, where) : form.answersCount),
   });
-  return { ...page, items: await withReferencesAndFiles(page.items) };
 }
 
 /** One answer of a form in full, for the answers inbox's "the whole answer" view. */
 export async function getAnswerForStaff(actor: Actor | null, formId: string, answerId: string) {
   assertRole(actor, "editor");
   if (!isUuid(formId) || !isUuid(answerId)) return null;
-  const rows = await db
-    .select(answerColumns)
-    .from(formAnswers)
-    .where(and(eq(formAnswers.formId, formId), eq(formAnswers.id, answerId)));
-  const [answer] = await withReferencesAndFiles(rows);
+  const [answer] = await readAnswers(
+    and(eq(formAnswers.formId, formId), eq(formAnswers.id, answerId)),
+    { limit: 1 },
+  );
   return answer ?? null;
 }
 
@@ -419,24 +399,20 @@ export async function* answerPagesForStaff(actor: Actor | null, formId: string) 
   if (!isUuid(formId)) throw new NotFoundError("النموذج غير موجود");
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const rows: Omit<AnswerRow, "files" | "reference" | "requestId">[] = await db
-      .select(answerColumns)
-      .from(formAnswers)
-      .where(
-        and(
-          eq(formAnswers.formId, formId),
-          after
-            ? or(
-                lt(formAnswers.createdAt, after.createdAt),
-                and(eq(formAnswers.createdAt, after.createdAt), lt(formAnswers.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(desc(formAnswers.createdAt), desc(formAnswers.id))
-      .limit(CSV_PAGE_SIZE);
+    const rows = await readAnswers(
+      and(
+        eq(formAnswers.formId, formId),
+        after
+          ? or(
+              lt(formAnswers.createdAt, after.createdAt),
+              and(eq(formAnswers.createdAt, after.createdAt), lt(formAnswers.id, after.id)),
+            )
+          : undefined,
+      ),
+      { limit: CSV_PAGE_SIZE },
+    );
     if (rows.length === 0) return;
-    yield await withReferencesAndFiles(rows);
+    yield rows;
     if (rows.length < CSV_PAGE_SIZE) return;
     const last = rows[rows.length - 1];
     after = { createdAt: last.createdAt, id: last.id };

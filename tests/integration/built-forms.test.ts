@@ -4,6 +4,7 @@ import { createForm, updateForm } from "~/models/built-forms.server";
 import { FORM_FULL, sendAnswer } from "~/models/form-answers.server";
 import { createPage } from "~/models/pages.server";
 import * as answersRoute from "~/routes/admin/forms/answers";
+import * as answersExportRoute from "~/routes/admin/forms/answers-export";
 import * as builderRoute from "~/routes/admin/forms/form";
 import * as listRoute from "~/routes/admin/forms/list";
 import * as formRoute from "~/routes/site/built-form";
@@ -332,6 +333,78 @@ describe("the answers inbox", () => {
       { id: formId },
     );
     expect(statusOf(missing)).toBe(404);
+  });
+
+  test("a page, its CSV and one answer carry each answer's own request and files", async () => {
+    // Read in one statement per page (docs/decisions/071 "Speed"): each row's lookups are its own.
+    expect(statusOf(await send({ ...VALID, f1: "الأولى", f9: "" }))).toBe(302);
+    expect(
+      statusOf(await send({ ...VALID, f1: "الثانية", f9: await pngFile("صورة.png", 40, 30) })),
+    ).toBe(302);
+    const year = new Date().getUTCFullYear();
+    const listed = dataOf<{
+      answers: {
+        id: string;
+        reference: string | null;
+        requestId: string | null;
+        files: { fileName: string; fieldKey: string; size: number }[];
+      }[];
+      total: number;
+    }>(
+      await call(
+        answersRoute.loader,
+        requestAs(editor, `/admin/dashboard/forms/${formId}/answers`),
+        { id: formId },
+      ),
+    );
+    expect(listed.total).toBe(2);
+    const opened = await db.select().from(requests);
+    const [second, first] = listed.answers;
+    expect([second.reference, first.reference]).toEqual([`ط-${year}-000002`, `ط-${year}-000001`]);
+    expect(second.requestId).toBe(opened.find((row) => row.answerId === second.id)?.id);
+    expect(second.files).toEqual([
+      expect.objectContaining({ fileName: "صورة.png", fieldKey: "f9" }),
+    ]);
+    expect(second.files[0].size).toBeGreaterThan(0);
+    expect(first.files).toEqual([]);
+
+    const whole = dataOf<{ whole: { answer: { reference: string; files: unknown[] } } }>(
+      await call(
+        answersRoute.loader,
+        requestAs(editor, `/admin/dashboard/forms/${formId}/answers?answer=${second.id}`),
+        { id: formId },
+      ),
+    );
+    expect(whole.whole.answer.reference).toBe(`ط-${year}-000002`);
+    expect(whole.whole.answer.files).toHaveLength(1);
+
+    const csv = await (
+      (await call(
+        answersExportRoute.loader,
+        requestAs(editor, `/admin/dashboard/forms/${formId}/answers/export`),
+        { id: formId },
+      )) as Response
+    ).text();
+    const lines = csv.trim().split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`ط-${year}-000002`);
+    expect(lines[1]).toContain("صورة.png");
+    expect(lines[2]).toContain(`ط-${year}-000001`);
+    expect(lines[2]).not.toContain("صورة.png");
+  });
+});
+
+describe("the form's own address", () => {
+  test("the thanks after an answer sends no fields; the form itself sends them all", async () => {
+    const page = async (path: string) =>
+      dataOf<{ form: { fields: unknown[]; thankYou: string }; sent: boolean }>(
+        await call(formRoute.loader, requestAs(null, path), { slug: "home-visit" }),
+      );
+    expect((await page("/forms/home-visit")).form.fields).toHaveLength(FIELDS.length);
+    const thanks = await page("/forms/home-visit?sent=1");
+    expect(thanks.sent).toBe(true);
+    expect(thanks.form.thankYou).toBe("وصلنا طلبك");
+    expect(thanks.form.fields).toEqual([]);
   });
 });
 

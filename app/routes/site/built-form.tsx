@@ -31,19 +31,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const form = await getFormBySlug(params.slug, await getStaffActor(request));
   if (!form) throw new NotFoundError(NOT_FOUND);
   const url = new URL(request.url);
+  const sent = url.searchParams.get("sent") === "1";
+  const closed = whyClosed(form);
+  // The fields go to the page only when it asks them: the thanks after an answer (every sender
+  // lands there) and a closed form's notice send none (docs/decisions/071 "Speed").
+  const asking = !sent && (!closed || form.status === "draft");
   return {
     form: {
       slug: form.slug,
       title: form.title,
       intro: form.intro,
-      fields: form.fields,
+      fields: asking ? form.fields : [],
       purpose: form.purpose,
       retentionMonths: form.retentionMonths,
       thankYou: form.thankYou,
       status: form.status,
     },
-    closed: whyClosed(form),
-    sent: url.searchParams.get("sent") === "1",
+    closed,
+    sent,
     reference: url.searchParams.get("ref")?.slice(0, 20) ?? null,
   };
 }

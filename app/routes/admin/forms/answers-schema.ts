@@ -11,8 +11,6 @@ import type { InboxDeclaration, InboxField } from "~/shared/inbox-fields";
 export interface AnswerInboxRow {
   id: string;
   values: Record<string, string | number | boolean | string[] | null>;
-  contactPhone: string | null;
-  contactEmail: string | null;
   createdAt: Date | string;
   reference: string | null;
   requestId?: string | null;
@@ -38,7 +36,7 @@ export function summaryFields(fields: FormField[]): FormField[] {
 }
 
 /** A row as its card needs it: the summary's values only, a long text cut. */
-export function summaryRow<Row extends AnswerInboxRow>(row: Row, fields: FormField[]): Row {
+export function summaryRow(row: AnswerInboxRow, fields: FormField[]): AnswerInboxRow {
   const values: AnswerInboxRow["values"] = {};
   for (const { key } of fields) {
     const value = row.values[key];
@@ -47,7 +45,8 @@ export function summaryRow<Row extends AnswerInboxRow>(row: Row, fields: FormFie
         ? `${value.slice(0, SUMMARY_TEXT_MAX).trimEnd()}…`
         : (value ?? null);
   }
-  return { ...row, values };
+  const { id, createdAt, reference, requestId, files } = row;
+  return { id, values, createdAt, reference, requestId, files };
 }
 
 const fieldColumn = (field: FormField): InboxField<AnswerInboxRow> => ({

@@ -48,8 +48,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const page = pageFrom(url);
   const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
-  const listed = await listAnswersForStaff(actor, form.id, { q, page });
   const fields = summaryFields(form.fields);
+  const listed = await listAnswersForStaff(actor, form, {
+    q,
+    page,
+    only: fields.map((field) => field.key),
+  });
   return {
     whole: null,
     form: { ...shown, fields },
