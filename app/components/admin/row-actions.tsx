@@ -26,6 +26,7 @@ import { useMutationFeedback } from "./mutation-feedback";
  * in a card.
  */
 const rowButton = "whitespace-nowrap";
+const EDIT_LINK = cn(buttonClass("outline", "sm"), rowButton);
 
 // Every row draws these: built once (docs/decisions/080).
 const Eye = lightIcon(EyeIcon);
@@ -37,11 +38,7 @@ const Trash2 = lightIcon(TrashIcon);
 /** Edit link of a row; `title` names the item for screen readers. */
 export function EditLink({ to, title }: { to: string; title: string }) {
   return (
-    <Link
-      to={to}
-      className={cn(buttonClass("outline", "sm"), rowButton)}
-      aria-label={`تعديل «${title}»`}
-    >
+    <Link to={to} className={EDIT_LINK} aria-label={`تعديل «${title}»`}>
       <Pencil aria-hidden className="size-4" />
       تعديل
     </Link>
