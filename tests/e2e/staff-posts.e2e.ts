@@ -256,9 +256,23 @@ test("on a phone the list is cards and the sidebar opens from a menu button", as
   const title = `خبر للهاتف ${Date.now()}`;
   await createDraft(page, title);
   const card = rowOf(page, title);
-  // Each value is labelled inside its card.
-  await card.getByText("الحالة").waitFor();
-  await card.getByText("تاريخ الإنشاء").waitFor();
+  // Each value is labelled inside its card: its header, shown before it (the cell's data-label),
+  // seen and read out (the card's accessibility tree has it).
+  await card.waitFor();
+  const labels = await card
+    .locator("td[data-label]")
+    .evaluateAll((cells) =>
+      cells.map((cell) => [
+        getComputedStyle(cell, "::before").display,
+        getComputedStyle(cell, "::before").content,
+      ]),
+    );
+  expect(labels.map(([display]) => display)).not.toContain("none");
+  expect(labels.map(([, content]) => content)).toEqual(
+    ["الحالة", "التصنيف", "الكاتب", "المشاهدات", "تاريخ الإنشاء"].map((label) => `"${label}"`),
+  );
+  const read = await card.ariaSnapshot();
+  for (const label of ["الحالة", "تاريخ الإنشاء"]) expect(read).toContain(label);
   expect(await page.locator("thead").isVisible()).toBe(false);
   const box = await card.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(PHONE.width);

@@ -7,7 +7,7 @@ import {
 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useId, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { type FetcherWithComponents, Link, useFetcher } from "react-router";
 import { focusAfterRemoval } from "~/components/focus";
 import { Button, buttonClass } from "~/components/ui/button";
 import { lightIcon } from "~/components/ui/light-icon";
@@ -21,10 +21,12 @@ import { useMutationFeedback } from "./mutation-feedback";
  */
 
 /**
- * Row buttons are big enough for a finger; the desktop table makes them compact and equally
- * wide itself (see DataTable), so the same buttons also sit side by side in a card.
+ * Row buttons are big enough for a finger (their size `sm` is 44 px high); the desktop table makes
+ * them compact and equally wide itself (see DataTable), so the same buttons also sit side by side
+ * in a card.
  */
-const rowButton = "min-h-11 whitespace-nowrap";
+const rowButton = "whitespace-nowrap";
+const EDIT_LINK = cn(buttonClass("outline", "sm"), rowButton);
 
 // Every row draws these: built once (docs/decisions/080).
 const Eye = lightIcon(EyeIcon);
@@ -36,30 +38,33 @@ const Trash2 = lightIcon(TrashIcon);
 /** Edit link of a row; `title` names the item for screen readers. */
 export function EditLink({ to, title }: { to: string; title: string }) {
   return (
-    <Link
-      to={to}
-      className={cn(buttonClass("outline", "sm"), rowButton)}
-      aria-label={`تعديل «${title}»`}
-    >
+    <Link to={to} className={EDIT_LINK} aria-label={`تعديل «${title}»`}>
       <Pencil aria-hidden className="size-4" />
       تعديل
     </Link>
   );
 }
 
+/** A row's fetcher: its buttons share one, so a row sends one change at a time. */
+type RowFetcher = FetcherWithComponents<ActionResult>;
+
+/** What `fetcher` is sending for this row, if anything (`publish-toggle` | `delete`). */
+const sending = (fetcher: RowFetcher) =>
+  fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
+
 /** Publishes a draft (or archived item) or takes a published one back to draft. */
 export function PublishToggleButton({
+  fetcher,
   id,
   title,
   published,
 }: {
+  fetcher: RowFetcher;
   id: string;
   title: string;
   published: boolean;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useMutationFeedback(fetcher.data);
-  const busy = fetcher.state !== "idle";
+  const toggling = sending(fetcher) === "publish-toggle";
   const label = published ? "إلغاء النشر" : "نشر";
   return (
     // `contents`: the button, not the form, is the item of the row's flex layout.
@@ -71,10 +76,10 @@ export function PublishToggleButton({
         variant={published ? "secondary" : "default"}
         size="sm"
         className={rowButton}
-        pending={busy}
+        pending={fetcher.state !== "idle"}
         aria-label={`${label} «${title}»`}
       >
-        {busy ? (
+        {toggling ? (
           <Loader2 aria-hidden className="size-4 animate-spin" />
         ) : published ? (
           <EyeOff aria-hidden className="size-4" />
@@ -88,17 +93,10 @@ export function PublishToggleButton({
 }
 
 /**
- * Delete with a confirmation dialog (Radix AlertDialog): nothing is sent until the user
- * confirms; the dialog stays open, busy, until the server answers. The dialog exists only while
- * it is open: every row of a list has this button, and a closed Radix dialog per row was a tenth
- * of a staff list's render (docs/decisions/080). The button says what Radix's trigger says
- * (aria-haspopup, aria-expanded, data-state), and focus comes back to it when the dialog closes.
+ * Delete with a confirmation dialog (Radix AlertDialog), on its own fetcher: nothing is sent
+ * until the user confirms; the dialog stays open, busy, until the server answers.
  */
-export function ConfirmDeleteButton({
-  id,
-  title,
-  message,
-}: {
+export function ConfirmDeleteButton(props: {
   id: string;
   /** The item's title, named in the button's label and the dialog. */
   title: string;
@@ -106,11 +104,33 @@ export function ConfirmDeleteButton({
   message: string;
 }) {
   const fetcher = useFetcher<ActionResult>();
+  useMutationFeedback(fetcher.data);
+  return <DeleteWithConfirmation fetcher={fetcher} {...props} />;
+}
+
+/**
+ * The delete button on a given fetcher (a row's, shared with its other buttons). The dialog
+ * exists only while it is open: every row of a list has this button, and a closed Radix dialog
+ * per row was a tenth of a staff list's render (docs/decisions/080). The button says what Radix's
+ * trigger says (aria-haspopup, aria-expanded, data-state), and focus comes back to it when the
+ * dialog closes.
+ */
+function DeleteWithConfirmation({
+  fetcher,
+  id,
+  title,
+  message,
+}: {
+  fetcher: RowFetcher;
+  id: string;
+  title: string;
+  message: string;
+}) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  useMutationFeedback(fetcher.data);
   const busy = fetcher.state !== "idle";
-  const shown = open || busy;
+  const deleting = sending(fetcher) === "delete";
+  const shown = open || deleting;
   const dialogId = useId();
   return (
     <>
@@ -119,6 +139,7 @@ export function ConfirmDeleteButton({
         variant="ghost"
         size="sm"
         className={cn(rowButton, "text-danger")}
+        pending={busy && !deleting}
         aria-label={`حذف «${title}»`}
         type="button"
         aria-haspopup="dialog"
@@ -148,13 +169,13 @@ export function ConfirmDeleteButton({
               <AlertDialog.Description className="text-muted">{message}</AlertDialog.Description>
               <div className="flex flex-wrap justify-end gap-3">
                 <AlertDialog.Cancel asChild>
-                  <Button variant="outline" pending={busy}>
+                  <Button variant="outline" pending={deleting}>
                     إلغاء
                   </Button>
                 </AlertDialog.Cancel>
                 <Button
                   variant="destructive"
-                  pending={busy}
+                  pending={deleting}
                   onClick={async () => {
                     // The row goes away with its button: focus moves to the next row (or back here).
                     const restoreFocus = focusAfterRemoval(trigger.current);
@@ -163,7 +184,7 @@ export function ConfirmDeleteButton({
                     restoreFocus();
                   }}
                 >
-                  {busy ? (
+                  {deleting ? (
                     <Loader2 aria-hidden className="size-4 animate-spin" />
                   ) : (
                     <Trash2 aria-hidden className="size-4" />
@@ -192,13 +213,26 @@ export function StaffRowActions({
   editTo: string;
   deleteMessage: string;
 }) {
+  // One fetcher a row, not one a button: a list of 50 rows renders 50 fewer (docs/decisions/080).
+  const fetcher = useFetcher<ActionResult>();
+  useMutationFeedback(fetcher.data);
   return (
     <>
       {row.status && (
-        <PublishToggleButton id={row.id} title={row.title} published={row.status === "published"} />
+        <PublishToggleButton
+          fetcher={fetcher}
+          id={row.id}
+          title={row.title}
+          published={row.status === "published"}
+        />
       )}
       <EditLink to={editTo} title={row.title} />
-      <ConfirmDeleteButton id={row.id} title={row.title} message={deleteMessage} />
+      <DeleteWithConfirmation
+        fetcher={fetcher}
+        id={row.id}
+        title={row.title}
+        message={deleteMessage}
+      />
     </>
   );
 }

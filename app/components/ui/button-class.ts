@@ -23,11 +23,24 @@ export const buttonSizes = {
 export type ButtonVariant = keyof typeof buttonVariants;
 export type ButtonSize = keyof typeof buttonSizes;
 
+/** Every variant and size's classes, joined once as the module loads (buttons render by the hundred). */
+const CLASSES = Object.fromEntries(
+  Object.entries(buttonVariants).map(([variant, variantClasses]) => [
+    variant,
+    Object.fromEntries(
+      Object.entries(buttonSizes).map(([size, sizeClasses]) => [
+        size,
+        cn(
+          "inline-flex items-center justify-center gap-2 rounded-xl font-medium transition",
+          "disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60",
+          variantClasses,
+          sizeClasses,
+        ),
+      ]),
+    ),
+  ]),
+) as Record<ButtonVariant, Record<ButtonSize, string>>;
+
 export function buttonClass(variant: ButtonVariant = "default", size: ButtonSize = "default") {
-  return cn(
-    "inline-flex items-center justify-center gap-2 rounded-xl font-medium transition",
-    "disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60",
-    buttonVariants[variant],
-    buttonSizes[size],
-  );
+  return CLASSES[variant][size];
 }

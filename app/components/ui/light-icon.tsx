@@ -1,10 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import type { SVGProps } from "react";
 
-/** What lucide keeps of an icon: its name, other names and its shapes ([tag, attributes]). */
+/** What lucide keeps of an icon: its name and its shapes ([tag, attributes]). */
 interface IconData {
   name: string;
-  aliases?: string[];
   node: [string, Record<string, string>][];
 }
 
@@ -19,22 +18,24 @@ function iconDataOf(icon: LucideIcon): IconData {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** lucide's class joining: each word once, in order. */
+/** Each class once, in order (as lucide joins them). */
 const mergeClasses = (...classes: string[]) =>
   [...new Set(classes.join(" ").split(/\s+/).filter(Boolean))].join(" ");
 
 type LightIconProps = Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML">;
 
 /**
- * A lucide icon whose inside is built once per deploy instead of on every render: the same
- * `<svg>` as lucide's component gives for the props the app uses (class, aria-*), its shapes one
- * ready string. lucide builds an icon's attributes and shapes afresh on each render (a staff list
- * of 50 rows draws ~300 icons, 7 % of its render); the markup is the same byte for byte
- * (app/components/ui/light-icon.test.tsx, docs/decisions/080).
+ * A lucide icon whose inside is built once per deploy instead of on every render: the `<svg>`
+ * lucide's component draws, its shapes one ready string. lucide builds an icon's attributes and
+ * shapes afresh on each render (a staff list of 50 rows draws ~300 icons, 7 % of its render).
+ * Its drawing attributes (size, no fill, a 2-wide round stroke in the text's colour) are the
+ * `.icon` rule of app/app.css rather than nine attributes on each svg; a class overrides them
+ * (`size-4`, `fill-accent`). The same drawing as lucide's: app/components/ui/light-icon.test.tsx,
+ * docs/decisions/080.
  */
 export function lightIcon(icon: LucideIcon) {
-  const { name, aliases = [], node } = iconDataOf(icon);
-  const iconClasses = ["lucide", `lucide-${name}`, ...aliases.map((alias) => `lucide-${alias}`)];
+  const { name, node } = iconDataOf(icon);
+  const iconClasses = ["icon", `lucide-${name}`];
   const inside = {
     __html: node
       .map(([tag, attributes]) => {
@@ -60,15 +61,7 @@ export function lightIcon(icon: LucideIcon) {
     );
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={24}
-        height={24}
         viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
         className={classes}
         {...(named ? undefined : { "aria-hidden": "true" })}
         {...props}

@@ -1,0 +1,68 @@
+// `node bench/render-ab.js <buildA> <buildB>`: server CPU per render of two builds side by side
+// (issue 39 item 4, docs/decisions/080), each on its own 10,000-post bench site
+// (bench/seed-many-posts.ts), in alternating blocks of BLOCK requests (BLOCKS of them a page), so
+// both see the same load. The builds are folders relative to this one (`server/index.js` joins
+// them to the working folder): copy a build to e.g. ../../tmp/builds/a, with a `node_modules`
+// link beside it, and NOT inside the worktree (Tailwind would scan it).
+// PAGES="/,/media/news,post,/donate,staff" as bench/render-profile.js.
+import { signedOut } from "./many-posts.js";
+import { freePort, loadAverage } from "./measure.js";
+import { ADMIN_ENV, cpuMs, request, run, signInAdmin, startServer } from "./server.js";
+
+const [A, B] = process.argv.slice(2);
+if (!A || !B) throw new Error("usage: node bench/render-ab.js <buildA> <buildB>");
+const BLOCKS = Number(process.env.BLOCKS ?? 6);
+const BLOCK = Number(process.env.BLOCK ?? 10);
+const PAGES = (process.env.PAGES ?? "/,/media/news,post,/donate,staff").split(",");
+
+const start = async (buildDir) =>
+  startServer({
+    buildDir,
+    port: await freePort(),
+    env: { AUTH_SECRET: "bench-secret-0123456789abcdef0123456789abcdef", ...ADMIN_ENV },
+    beforeStart: (dataDir) =>
+      run("npx", ["tsx", "bench/seed-many-posts.ts"], {
+        DATA_DIR: dataDir,
+        MANY_POSTS: process.env.MANY_POSTS ?? "10000",
+      }),
+  });
+const servers = [await start(A), await start(B)];
+try {
+  const admins = await Promise.all(servers.map((server) => signInAdmin(server.url)));
+  for (const page of PAGES) {
+    const signedIn = page === "staff" || page.startsWith("/admin");
+    const pathname =
+      page === "staff"
+        ? "/admin/dashboard/posts"
+        : page === "post"
+          ? "/media/news/bench-post-5000"
+          : page;
+    const get = (i) =>
+      request(`${servers[i].url}${pathname}`, {
+        headers: {
+          accept: "text/html",
+          "accept-encoding": "br",
+          cookie: signedIn ? admins[i] : signedOut(),
+        },
+      });
+    for (const i of [0, 1]) for (let k = 0; k < 5; k++) await get(i);
+    const total = [0, 0];
+    const load = loadAverage();
+    for (let b = 0; b < BLOCKS; b++) {
+      for (const i of b % 2 ? [1, 0] : [0, 1]) {
+        const before = await cpuMs(servers[i].pid);
+        for (let k = 0; k < BLOCK; k++) {
+          const answer = await get(i);
+          if (answer.status !== 200) throw new Error(`${pathname} answered ${answer.status}`);
+        }
+        total[i] += (await cpuMs(servers[i].pid)) - before;
+      }
+    }
+    const n = BLOCKS * BLOCK;
+    console.log(
+      `${pathname.padEnd(28)} A ${(total[0] / n).toFixed(1)} ms  B ${(total[1] / n).toFixed(1)} ms CPU per render (${n} each, load ${load.toFixed(2)} → ${loadAverage().toFixed(2)})`,
+    );
+  }
+} finally {
+  for (const server of servers) await server.stop();
+}
