@@ -1,10 +1,11 @@
 import { z } from "zod";
+import type { BuiltFormShown } from "./built-form-shown";
 import { fromRiyadhInput } from "./dates";
 import { documentCategories, type PublicDocument } from "./documents";
-import type { FormField } from "./form-builder";
 import { LONG_TEXT_MAX_LENGTH } from "./form-limits";
-import { imageFileSchema, SHARE_IMAGE_NOT_OURS } from "./image-rules";
+import { imageFileSchema } from "./image-rules";
 import { DEFAULT_POST_STATUS, POST_STATUSES } from "./post-status";
+import { shareImageSchema } from "./share-image-schema";
 import { slugify } from "./slug";
 import { oneLineText, optionalParagraphs } from "./text-fields";
 import { extractYoutubeId, isYoutubeId } from "./youtube";
@@ -274,12 +275,7 @@ export const pageFormSchema = z.object({
     .optional(),
   metaTitle: optionalLine(200, PAGE_MESSAGES.metaTitleTooLong),
   metaDescription: optionalLine(300, PAGE_MESSAGES.metaDescriptionTooLong),
-  shareImage: z
-    .string({ error: SHARE_IMAGE_NOT_OURS })
-    .trim()
-    .max(1000, SHARE_IMAGE_NOT_OURS)
-    .regex(/^(\/\S+|https?:\/\/\S+)$/, SHARE_IMAGE_NOT_OURS)
-    .optional(),
+  shareImage: shareImageSchema,
   /** The page's updated_at when the form was opened: a save over someone else's is refused. */
   version: z.string({ error: PAGE_MESSAGES.invalid }).max(40, PAGE_MESSAGES.invalid).optional(),
 });
@@ -330,13 +326,7 @@ export type RenderedBlock =
   | (PageBlockOf<"form"> & { form: PageFormShown | null });
 
 /** A built form as a page's block shows it: open, or why not (null: no such open form). */
-export interface PageFormShown {
-  slug: string;
-  title: string;
-  intro: string;
-  fields: FormField[];
-  purpose: string;
-  retentionMonths: number;
+export interface PageFormShown extends BuiltFormShown {
   closed: string | null;
 }
 

@@ -1,16 +1,29 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { Pencil, Plus } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
+import { SelectField } from "~/components/admin/select-field";
 import { Button } from "~/components/ui/button";
-import { FieldErrors, InputField, inputClass, TextareaField } from "~/components/ui/field";
+import {
+  FieldFrame,
+  InputField,
+  inputClass,
+  TextareaField,
+  useFieldDescription,
+} from "~/components/ui/field";
 import { CARD_ICON_NAMES, CARD_ICONS } from "~/shared/card-icons";
 import { addCardFormSchema, type CardItem, editCardFormSchema } from "~/shared/card-items";
 import type { CardListDefinition } from "~/shared/card-list-definitions";
 import { browserValidation } from "~/shared/form-validation";
 import { EditDialog } from "./edit-dialog";
 import { type CardListAnswer, useCardListWrite } from "./use-card-list-write";
+
+const ICON_HINT = "من أيقونات الموقع نفسها.";
+const POSITION_OPTIONS = [
+  { value: "end", label: "في آخر القائمة" },
+  { value: "start", label: "في أول القائمة" },
+];
 
 /**
  * The one card form of edit mode (docs/decisions/047): without `card` it adds a card (title,
@@ -46,7 +59,7 @@ export function CardDialog({
       ? { icon: card.icon ?? "", link: card.link ?? "", imageAlt: card.image?.alt ?? "" }
       : undefined,
   });
-  const iconHint = useId();
+  const icon = useFieldDescription(fields.icon, ICON_HINT);
   const heading = card ? `تعديل بطاقة «${card.title}»` : `إضافة بطاقة إلى «${list.label}»`;
 
   return (
@@ -81,15 +94,12 @@ export function CardDialog({
             <TextareaField label="نص البطاقة" meta={fields.text} rows={3} />
           </>
         )}
-        <div className="space-y-1">
-          <label htmlFor={fields.icon.id} className="block font-medium">
-            الأيقونة
-          </label>
+        <FieldFrame label="الأيقونة" meta={fields.icon} hint={ICON_HINT} hintId={icon.hintId}>
           <select
             {...getSelectProps(fields.icon)}
             key={fields.icon.key}
             className={inputClass}
-            aria-describedby={iconHint}
+            aria-describedby={icon.describedBy}
           >
             <option value="">بدون أيقونة</option>
             {CARD_ICON_NAMES.map((name) => (
@@ -98,11 +108,7 @@ export function CardDialog({
               </option>
             ))}
           </select>
-          <p id={iconHint} className="text-sm text-muted">
-            من أيقونات الموقع نفسها.
-          </p>
-          <FieldErrors id={fields.icon.errorId} errors={fields.icon.errors} />
-        </div>
+        </FieldFrame>
         <InputField
           label="رابط (اختياري)"
           meta={fields.link}
@@ -120,19 +126,7 @@ export function CardDialog({
           hint="لمن لا يرى الصورة؛ اتركه فارغاً إن كانت للزينة."
         />
         {!card && (
-          <div className="space-y-1">
-            <label htmlFor={fields.position.id} className="block font-medium">
-              موضع البطاقة
-            </label>
-            <select
-              {...getSelectProps(fields.position)}
-              key={fields.position.key}
-              className={inputClass}
-            >
-              <option value="end">في آخر القائمة</option>
-              <option value="start">في أول القائمة</option>
-            </select>
-          </div>
+          <SelectField label="موضع البطاقة" meta={fields.position} options={POSITION_OPTIONS} />
         )}
         {refusal && (
           <p role="alert" className="rounded-xl bg-danger/10 p-3 text-danger">

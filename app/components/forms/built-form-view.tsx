@@ -15,6 +15,7 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { EmailField, MobileField } from "~/components/ui/person-fields";
 import { answerSchema, FILE_KINDS } from "~/shared/built-form-answers";
+import type { BuiltFormShown } from "~/shared/built-form-shown";
 import { formatDate, formatHijriDate } from "~/shared/dates";
 import type { FormField } from "~/shared/form-builder";
 import { builtFormPath } from "~/shared/form-builder";
@@ -26,15 +27,6 @@ import { HONEYPOT_FIELD } from "~/shared/honeypot";
  * its introduction, why it collects what it asks and for how long, its fields in order and the
  * send button. It posts to the form's own address, with or without JavaScript (docs/decisions/071).
  */
-
-export interface BuiltFormShown {
-  slug: string;
-  title: string;
-  intro: string;
-  fields: FormField[];
-  purpose: string;
-  retentionMonths: number;
-}
 
 export const BUILT_FORM_INTENT = "built-form";
 

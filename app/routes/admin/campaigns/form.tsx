@@ -16,6 +16,7 @@ import { FieldErrors, InputField, inputClass } from "~/components/ui/field";
 import { createCampaign, getCampaignForStaff, updateCampaign } from "~/models/campaigns.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
 import { CONTENT_TYPES } from "~/shared/content-types";
+import { createOrUpdate } from "~/shared/create-or-update";
 import { FORM_CAPS } from "~/utils/body-caps.server";
 import { campaignFormSchema } from "./campaign-schema";
 import { campaignFromPost, postsToStartFrom } from "./form.server";
@@ -45,8 +46,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   staffFormAction(request, params, {
     caps: FORM_CAPS.campaign,
     schema: campaignFormSchema,
-    save: (actor, { version, ...value }, id) =>
-      id ? updateCampaign(actor, id, value, version) : createCampaign(actor, value),
+    save: createOrUpdate(createCampaign, updateCampaign),
     saveFailed: "فشل في حفظ الحملة",
     what: "campaign",
     type: CONTENT_TYPES.campaigns,

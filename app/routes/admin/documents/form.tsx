@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import {
   type ActionFunctionArgs,
   Form,
@@ -8,10 +8,11 @@ import {
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { SelectField } from "~/components/admin/select-field";
+import { TypedInputField } from "~/components/admin/staff-fields";
 import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
 import { DocumentItem } from "~/components/site/documents-list";
-import { FieldErrors, InputField, inputClass } from "~/components/ui/field";
+import { FieldErrors, InputField } from "~/components/ui/field";
 import { createDocument, getDocumentForStaff, updateDocument } from "~/models/documents.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
 import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
@@ -132,18 +133,12 @@ export default function DocumentForm() {
             يبقى ملف الوثيقة كما رُفع. لاستبدال الملف ارفع وثيقة جديدة ثم احذف هذه.
           </p>
         ) : (
-          <div className="space-y-1">
-            <label htmlFor={fields.file.id} className="block font-medium">
-              ملف الوثيقة (PDF حتى 20 ميجابايت)
-            </label>
-            <input
-              className={inputClass}
-              {...getInputProps(fields.file, { type: "file" })}
-              key={fields.file.key}
-              accept="application/pdf,.pdf"
-            />
-            <FieldErrors id={fields.file.errorId} errors={fields.file.errors} />
-          </div>
+          <TypedInputField
+            kind="file"
+            label="ملف الوثيقة (PDF حتى 20 ميجابايت)"
+            meta={fields.file}
+            accept="application/pdf,.pdf"
+          />
         )}
         <InputField
           label="عنوان الوثيقة"

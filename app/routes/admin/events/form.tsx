@@ -1,4 +1,4 @@
-import { type FieldMetadata, getFormProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import {
   type ActionFunctionArgs,
@@ -9,7 +9,7 @@ import {
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { ImageUploadField } from "~/components/admin/image-upload-field";
-import { SelectField } from "~/components/admin/select-field";
+import { CheckboxField, StatusSelect, TypedInputField } from "~/components/admin/staff-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
@@ -18,7 +18,7 @@ import { RichTextField } from "~/components/rich-text/rich-text-field";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { createEvent, getEventForStaff, updateEvent } from "~/models/events.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
-import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
+import { CONTENT_TYPES } from "~/shared/content-types";
 import { fromRiyadhInput, toRiyadhInput } from "~/shared/dates";
 import { InvalidInputError } from "~/shared/domain-errors";
 import { eventStatuses } from "~/shared/events";
@@ -102,7 +102,6 @@ export default function EventForm() {
   const status = eventStatuses.find((value) => value === fields.status.value) ?? "draft";
   const starts = fromRiyadhInput(String(fields.startsAt.value ?? ""));
   const ends = fromRiyadhInput(String(fields.endsAt.value ?? ""));
-  const text = (meta: FieldMetadata<unknown>) => meta as FieldMetadata<string | undefined>;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
       {event && <input type="hidden" name={fields.version.name} value={event.version} />}
@@ -161,16 +160,8 @@ export default function EventForm() {
           onPreviewChange={setPreviewImage}
         />
         <div className="grid gap-5 md:grid-cols-2">
-          <InputField
-            label="تبدأ (بتوقيت الرياض)"
-            meta={text(fields.startsAt)}
-            type={"datetime-local" as "text"}
-          />
-          <InputField
-            label="تنتهي (بتوقيت الرياض)"
-            meta={text(fields.endsAt)}
-            type={"datetime-local" as "text"}
-          />
+          <TypedInputField kind="datetime" label="تبدأ (بتوقيت الرياض)" meta={fields.startsAt} />
+          <TypedInputField kind="datetime" label="تنتهي (بتوقيت الرياض)" meta={fields.endsAt} />
         </div>
         <InputField
           label="المكان"
@@ -185,39 +176,15 @@ export default function EventForm() {
           placeholder="https://maps.google.com/…"
         />
         <div className="grid gap-5 md:grid-cols-2">
-          <InputField
+          <TypedInputField
+            kind="number"
             label="السعة (عدد المقاعد)"
-            meta={text(fields.capacity)}
-            inputMode="numeric"
-            dir="ltr"
+            meta={fields.capacity}
             hint="يُحسب كل حاضر مقعداً؛ من يزيد على السعة يدخل قائمة الانتظار."
           />
-          <SelectField
-            label="الحالة"
-            meta={fields.status}
-            options={statusOptions(CONTENT_TYPES.events)}
-          />
+          <StatusSelect meta={fields.status} type={CONTENT_TYPES.events} />
         </div>
-        <div className="space-y-1">
-          <label
-            htmlFor={fields.registrationOpen.id}
-            className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-line bg-white p-4"
-          >
-            <input
-              type="checkbox"
-              id={fields.registrationOpen.id}
-              name={fields.registrationOpen.name}
-              key={fields.registrationOpen.key}
-              defaultChecked={fields.registrationOpen.initialValue === "on"}
-              className="size-6 shrink-0 accent-primary"
-            />
-            <span>التسجيل مفتوح</span>
-          </label>
-          <FieldErrors
-            id={fields.registrationOpen.errorId}
-            errors={fields.registrationOpen.errors}
-          />
-        </div>
+        <CheckboxField meta={fields.registrationOpen} label="التسجيل مفتوح" />
         <FieldErrors id={form.errorId} errors={form.errors} />
       </FormShell>
     </Form>

@@ -9,11 +9,11 @@ import {
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { SelectField } from "~/components/admin/select-field";
+import { CheckboxField, StatusSelect, TypedInputField } from "~/components/admin/staff-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
 import { BuiltFormField, FormPrivacy } from "~/components/forms/built-form-view";
-import { CheckboxInput } from "~/components/outreach/checkbox-input";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import {
@@ -25,7 +25,8 @@ import {
 import { requireRole } from "~/services/permissions.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
 import { FILE_KINDS } from "~/shared/built-form-answers";
-import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
+import { CONTENT_TYPES } from "~/shared/content-types";
+import { createOrUpdate } from "~/shared/create-or-update";
 import { toRiyadhInput } from "~/shared/dates";
 import {
   builtFormStatuses,
@@ -77,8 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return staffFormAction(request, params, {
     schema: builtFormSchema,
-    save: (actor, { version, ...input }, id) =>
-      id ? updateForm(actor, id, input, version) : createForm(actor, input),
+    save: createOrUpdate(createForm, updateForm),
     saveFailed: "فشل في حفظ النموذج",
     what: "built form",
     type: CONTENT_TYPES.forms,
@@ -97,70 +97,41 @@ const FIRST_FIELDS = (): FieldDraft[] => [
   },
 ];
 
+/** A field's move buttons: one place up, one place down (disabled at either end). */
+const MOVES = [
+  { step: -1, words: "إلى الأعلى", Icon: ArrowUp },
+  { step: 1, words: "إلى الأسفل", Icon: ArrowDown },
+] as const;
+
 // biome-ignore lint/suspicious/noExplicitAny: a draft's properties of every kind.
 type AnyMeta = FieldMetadata<any>;
 const text = (meta: AnyMeta) => meta as FieldMetadata<string | undefined>;
 
-function Checkbox({ meta, label }: { meta: AnyMeta; label: string }) {
-  return (
-    <div className="space-y-1">
-      <label
-        htmlFor={meta.id}
-        className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-line bg-white p-3"
-      >
-        <CheckboxInput meta={meta} className="size-6 shrink-0 accent-primary" />
-        <span>{label}</span>
-      </label>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
+/** The lower and upper bound a number or date field may set: each one's name and label. */
+const BOUNDS = {
+  number: [
+    ["min", "أقل قيمة (اختياري)"],
+    ["max", "أكبر قيمة (اختياري)"],
+  ],
+  date: [
+    ["notBefore", "لا يسبق (اختياري)"],
+    ["notAfter", "لا يتجاوز (اختياري)"],
+  ],
+} as const;
 
 /** What a field of `kind` lets the builder set beyond its label, help and required flag. */
 function KindSettings({ kind, field }: { kind: FormFieldKind; field: Record<string, AnyMeta> }) {
   switch (kind) {
     case "short_text":
     case "long_text":
-      return (
-        <InputField
-          label="أقصى عدد للأحرف"
-          meta={text(field.maxLength)}
-          inputMode="numeric"
-          dir="ltr"
-        />
-      );
+      return <TypedInputField kind="number" label="أقصى عدد للأحرف" meta={field.maxLength} />;
     case "number":
-      return (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <InputField
-            label="أقل قيمة (اختياري)"
-            meta={text(field.min)}
-            inputMode="numeric"
-            dir="ltr"
-          />
-          <InputField
-            label="أكبر قيمة (اختياري)"
-            meta={text(field.max)}
-            inputMode="numeric"
-            dir="ltr"
-          />
-        </div>
-      );
     case "date":
       return (
         <div className="grid gap-3 sm:grid-cols-2">
-          <InputField
-            label="لا يسبق (اختياري)"
-            meta={text(field.notBefore)}
-            type={"date" as "text"}
-            dir="ltr"
-          />
-          <InputField
-            label="لا يتجاوز (اختياري)"
-            meta={text(field.notAfter)}
-            type={"date" as "text"}
-            dir="ltr"
-          />
+          {BOUNDS[kind].map(([name, label]) => (
+            <TypedInputField key={name} kind={kind} label={label} meta={field[name]} />
+          ))}
         </div>
       );
     case "single_choice":
@@ -174,12 +145,7 @@ function KindSettings({ kind, field }: { kind: FormFieldKind; field: Record<stri
             meta={text(field.accept)}
             options={formFileKinds.map((value) => ({ value, label: FILE_KINDS[value].words }))}
           />
-          <InputField
-            label="أقصى حجم (ميجابايت)"
-            meta={text(field.maxMb)}
-            inputMode="numeric"
-            dir="ltr"
-          />
+          <TypedInputField kind="number" label="أقصى حجم (ميجابايت)" meta={field.maxMb} />
         </div>
       );
     case "consent":
@@ -220,6 +186,12 @@ export default function BuiltFormBuilder() {
   if (loadError) return <FormLoadFailure type={CONTENT_TYPES.forms} message={loadError} />;
 
   const list = fields.fields.getFieldList();
+  /** The reorder intent moving the field at `index` by `step` places. */
+  const moved = (index: number, step: number) => ({
+    name: fields.fields.name,
+    from: index,
+    to: index + step,
+  });
   const drafts = (fields.fields.value ?? []) as FieldDraft[];
   const status = builtFormStatuses.find((value) => value === fields.status.value) ?? "draft";
   const notify = new Set((fields.notifyUserIds.value as string[] | string | undefined) ?? []);
@@ -302,32 +274,18 @@ export default function BuiltFormBuilder() {
                       {index + 1}. {FIELD_KIND_LABELS[kind]}
                     </h2>
                     <div className="flex flex-wrap gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        {...form.reorder.getButtonProps({
-                          name: fields.fields.name,
-                          from: index,
-                          to: index - 1,
-                        })}
-                        disabled={index === 0}
-                        aria-label={`انقل «${name}» إلى الأعلى`}
-                      >
-                        <ArrowUp aria-hidden className="size-4" />
-                      </Button>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        {...form.reorder.getButtonProps({
-                          name: fields.fields.name,
-                          from: index,
-                          to: index + 1,
-                        })}
-                        disabled={index === list.length - 1}
-                        aria-label={`انقل «${name}» إلى الأسفل`}
-                      >
-                        <ArrowDown aria-hidden className="size-4" />
-                      </Button>
+                      {MOVES.map(({ step, words, Icon }) => (
+                        <Button
+                          key={step}
+                          variant="outline"
+                          size="sm"
+                          {...form.reorder.getButtonProps(moved(index, step))}
+                          disabled={!list[index + step]}
+                          aria-label={`انقل «${name}» ${words}`}
+                        >
+                          <Icon aria-hidden className="size-4" />
+                        </Button>
+                      ))}
                       <Button
                         variant="outline"
                         size="sm"
@@ -361,7 +319,7 @@ export default function BuiltFormBuilder() {
                     rows={2}
                   />
                   {kind !== "section" && kind !== "consent" && (
-                    <Checkbox meta={field.required} label="إجابة هذا الحقل مطلوبة" />
+                    <CheckboxField meta={field.required} label="إجابة هذا الحقل مطلوبة" />
                   )}
                   <KindSettings kind={kind} field={field} />
                 </li>
@@ -401,32 +359,26 @@ export default function BuiltFormBuilder() {
           hint="يظهر للزائر قبل الإرسال، مثل: لنرتّب زيارة منزلية لكبير السن ونتواصل معكم بشأنها."
         />
         <div className="grid gap-5 md:grid-cols-2">
-          <InputField
+          <TypedInputField
+            kind="number"
             label="مدة الحفظ (بالأشهر)"
-            meta={text(fields.retentionMonths)}
-            inputMode="numeric"
-            dir="ltr"
+            meta={fields.retentionMonths}
             hint="تُحذف الإجابات وملفاتها بعد هذه المدة."
           />
-          <SelectField
-            label="الحالة"
-            meta={fields.status}
-            options={statusOptions(CONTENT_TYPES.forms)}
-          />
-          <InputField
+          <StatusSelect meta={fields.status} type={CONTENT_TYPES.forms} />
+          <TypedInputField
+            kind="datetime"
             label="يُغلق في (بتوقيت الرياض، اختياري)"
-            meta={text(fields.closesAt)}
-            type={"datetime-local" as "text"}
+            meta={fields.closesAt}
           />
-          <InputField
+          <TypedInputField
+            kind="number"
             label="أقصى عدد للإجابات (اختياري)"
-            meta={text(fields.maxAnswers)}
-            inputMode="numeric"
-            dir="ltr"
+            meta={fields.maxAnswers}
           />
         </div>
         <InputField label="نص الشكر بعد الإرسال" meta={fields.thankYou} />
-        <Checkbox
+        <CheckboxField
           meta={fields.isRequest}
           label="نموذج طلبات: تحصل كل إجابة على رقم طلب ورابط متابعة"
         />

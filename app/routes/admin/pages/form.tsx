@@ -9,8 +9,8 @@ import {
 import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { PostRevisions } from "~/components/admin/post-revisions";
-import { SelectField } from "~/components/admin/select-field";
 import { ShareImageField } from "~/components/admin/share-image-field";
+import { StatusSelect, TypedInputField } from "~/components/admin/staff-fields";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
@@ -21,7 +21,7 @@ import { PageFormPreview } from "~/components/pages/page-form-preview";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, InputField } from "~/components/ui/field";
 import { staffFormAction } from "~/services/staff-forms.server";
-import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
+import { CONTENT_TYPES } from "~/shared/content-types";
 import { formatDateTime, toRiyadhInput } from "~/shared/dates";
 import { PAGES_PREFIX, pageFormSchema } from "~/shared/page-blocks";
 import { POST_STATUSES, type PostStatus } from "~/shared/post-status";
@@ -113,15 +113,11 @@ function PageForm({ data }: { data: PageFormData }) {
           />
           <BlocksEditor form={form} blocks={fields.blocks} />
           <div className="grid gap-5 md:grid-cols-2">
-            <SelectField
-              label="الحالة"
-              meta={fields.status}
-              options={statusOptions(CONTENT_TYPES.pages)}
-            />
-            <InputField
+            <StatusSelect meta={fields.status} type={CONTENT_TYPES.pages} />
+            <TypedInputField
+              kind="datetime"
               label="موعد النشر (بتوقيت الرياض)"
               meta={fields.publishAt}
-              type={"datetime-local" as "text"}
               hint="للصفحة المنشورة فقط: موعد قادم يجعلها تظهر وحدها في ذلك الوقت؛ فارغاً تنشر الآن."
             />
           </div>

@@ -17,7 +17,8 @@ import { DraftOffer, useOfferedDraft } from "~/components/admin/posts/draft-offe
 import { LeaveGuard } from "~/components/admin/posts/leave-guard";
 import { PostPreview, type PreviewContent } from "~/components/admin/posts/post-preview";
 import { SearchFields } from "~/components/admin/posts/search-fields";
-import { CategorySelect, SelectField } from "~/components/admin/select-field";
+import { CategorySelect } from "~/components/admin/select-field";
+import { StatusSelect, TypedInputField } from "~/components/admin/staff-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useAutosave } from "~/components/admin/use-autosave";
@@ -25,9 +26,9 @@ import { useStaffForm } from "~/components/admin/use-staff-form";
 import { ErrorScreen } from "~/components/error-screen";
 import { RichTextField } from "~/components/rich-text/rich-text-field";
 import { buttonClass } from "~/components/ui/button";
-import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
+import { FieldErrors, TextareaField } from "~/components/ui/field";
 import { staffFormAction } from "~/services/staff-forms.server";
-import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
+import { CONTENT_TYPES } from "~/shared/content-types";
 import { formatDateTime, toRiyadhInput } from "~/shared/dates";
 import { POST_STATUSES, type PostStatus } from "~/shared/post-status";
 import { slugify } from "~/shared/slug";
@@ -241,16 +242,12 @@ function PostForm({
           />
           <div className="grid gap-5 md:grid-cols-2">
             <CategorySelect meta={fields.categoryId} categories={categories} />
-            <SelectField
-              label="الحالة"
-              meta={fields.status}
-              options={statusOptions(CONTENT_TYPES.posts)}
-            />
+            <StatusSelect meta={fields.status} type={CONTENT_TYPES.posts} />
           </div>
-          <InputField
+          <TypedInputField
+            kind="datetime"
             label="موعد النشر (بتوقيت الرياض)"
             meta={fields.publishAt}
-            type={"datetime-local" as "text"}
             hint="للمقال المنشور فقط: اختر موعداً قادماً ليظهر المقال على الموقع وحده في ذلك الوقت، أو اتركه فارغاً لينشر الآن."
           />
           <SearchFields

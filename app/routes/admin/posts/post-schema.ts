@@ -3,6 +3,7 @@ import { fromRiyadhInput } from "~/shared/dates";
 import { LONG_TEXT_MAX_LENGTH } from "~/shared/form-limits";
 import { imageFileSchema, SHARE_IMAGE_NOT_OURS } from "~/shared/image-rules";
 import { DEFAULT_POST_STATUS, POST_STATUSES } from "~/shared/post-status";
+import { shareImageSchema } from "~/shared/share-image-schema";
 import { slugify } from "~/shared/slug";
 import { oneLineText, optionalParagraphs } from "~/shared/text-fields";
 
@@ -56,13 +57,7 @@ export const postFormSchema = z.object({
     required: "وصف محركات البحث غير صالح",
     tooLong: "وصف محركات البحث يجب ألا يزيد على 300 حرف",
   }).optional(),
-  shareImage: z
-    .string({ error: SHARE_IMAGE_NOT_OURS })
-    .trim()
-    .max(1000, SHARE_IMAGE_NOT_OURS)
-    // Only the shape here; the server checks it is a gallery image or one of our uploads.
-    .regex(/^(\/\S+|https?:\/\/\S+)$/, SHARE_IMAGE_NOT_OURS)
-    .optional(),
+  shareImage: shareImageSchema,
   canonicalUrl: z
     .string({ error: CANONICAL_INVALID })
     .trim()

@@ -10,7 +10,8 @@ import { FormLoadFailure } from "~/components/admin/form-load-failure";
 import { FormShell, formMeta } from "~/components/admin/form-shell";
 import { CategoryBadge } from "~/components/admin/media-card";
 import { PlainTextParagraphs } from "~/components/admin/plain-text";
-import { CategorySelect, SelectField } from "~/components/admin/select-field";
+import { CategorySelect } from "~/components/admin/select-field";
+import { StatusSelect } from "~/components/admin/staff-fields";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { categoryNameOf, useStaffForm } from "~/components/admin/use-staff-form";
 import { VideoPlayer } from "~/components/admin/video-player";
@@ -18,7 +19,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { FieldErrors, InputField, TextareaField } from "~/components/ui/field";
 import { createVideo, getVideoForStaff, updateVideo } from "~/models/videos.server";
 import { loadStaffForm, staffFormAction } from "~/services/staff-forms.server";
-import { CONTENT_TYPES, statusOptions } from "~/shared/content-types";
+import { CONTENT_TYPES } from "~/shared/content-types";
 import { extractYoutubeId, isYoutubeId } from "~/shared/youtube";
 import { VIDEO_STATUSES, videoFormSchema } from "./video-schema";
 
@@ -179,11 +180,7 @@ export default function VideoForm() {
         />
         <div className="grid gap-5 md:grid-cols-2">
           <CategorySelect meta={fields.categoryId} categories={categories} />
-          <SelectField
-            label="الحالة"
-            meta={fields.status}
-            options={statusOptions(CONTENT_TYPES.videos)}
-          />
+          <StatusSelect meta={fields.status} type={CONTENT_TYPES.videos} />
         </div>
         <FieldErrors id={form.errorId} errors={form.errors} />
       </FormShell>
