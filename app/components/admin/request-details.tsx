@@ -1,4 +1,3 @@
-import { Fragment } from "react";
 import { formatDateTime, isoDate } from "~/shared/dates";
 import type {
   FormAnswerValues,
@@ -6,30 +5,10 @@ import type {
   RequestEventKind,
   RequestState,
 } from "~/shared/form-builder";
-import { localMobile } from "~/shared/outreach-fields";
 import { REQUEST_STATE_LABELS } from "~/shared/request-states";
-import { STAFF_PATHS } from "./staff-paths";
+import { type AnswerFile, AnswerValues } from "./answer-values";
 
 /** A request's answer and history on its staff page (docs/decisions/072). */
-
-interface AnswerFile {
-  id: string;
-  fieldKey: string;
-  fileName: string;
-  size: number;
-}
-
-/** One answer's value as staff read it: a choice list joined, yes/no in words, a mobile locally. */
-function answerText(field: FormField, value: FormAnswerValues[string]): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (Array.isArray(value)) return value.join("، ");
-  if (typeof value === "boolean") {
-    if (field.kind === "consent") return value ? "وافق" : "لم يوافق";
-    return value ? "نعم" : "لا";
-  }
-  if (field.kind === "mobile") return localMobile(String(value));
-  return String(value);
-}
 
 export function RequestAnswer({
   found,
@@ -40,7 +19,6 @@ export function RequestAnswer({
     files: AnswerFile[];
   };
 }) {
-  const asked = found.form.fields.filter((field) => field.kind !== "section");
   return (
     <section
       aria-labelledby="answer-heading"
@@ -55,39 +33,8 @@ export function RequestAnswer({
           {formatDateTime(found.answer.createdAt)}
         </time>
       </p>
-      <dl className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
-        {asked.map((field) => (
-          <Fragment key={field.key}>
-            <dt className="text-muted">{field.label}</dt>
-            <dd className="whitespace-pre-line wrap-anywhere">
-              {field.kind === "file" ? (
-                <AnswerFiles files={found.files.filter((file) => file.fieldKey === field.key)} />
-              ) : (
-                <bdi dir={field.kind === "mobile" || field.kind === "email" ? "ltr" : undefined}>
-                  {answerText(field, found.answer.values[field.key])}
-                </bdi>
-              )}
-            </dd>
-          </Fragment>
-        ))}
-      </dl>
+      <AnswerValues fields={found.form.fields} values={found.answer.values} files={found.files} />
     </section>
-  );
-}
-
-function AnswerFiles({ files }: { files: AnswerFile[] }) {
-  if (files.length === 0) return <>—</>;
-  return (
-    <ul>
-      {files.map((file) => (
-        <li key={file.id}>
-          <a href={STAFF_PATHS.formAnswerFile(file.id)} className="target-link underline">
-            {file.fileName}
-          </a>{" "}
-          <span className="text-sm text-muted">({Math.ceil(file.size / 1024)} ك.ب)</span>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,12 +1,11 @@
-import { Download, Inbox } from "lucide-react";
-import { Fragment } from "react";
+import { Inbox } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AnswerFiles, AnswerValues } from "~/components/admin/answer-values";
 import { InboxCards, InboxScreen } from "~/components/admin/inbox-screen";
 import { STAFF_PATHS } from "~/components/admin/staff-paths";
 import { ErrorScreen } from "~/components/error-screen";
 import { buttonClass } from "~/components/ui/button";
-import { lightIcon } from "~/components/ui/light-icon";
 import { getFormForStaff } from "~/models/built-forms.server";
 import {
   ANSWERS_PAGE_SIZE,
@@ -16,16 +15,12 @@ import {
 } from "~/models/form-answers.server";
 import { answerInboxAction } from "~/services/inbox.server";
 import { getStaffActor, requireRole } from "~/services/permissions.server";
-import { answerText } from "~/shared/built-form-answers";
 import { formatDateTime, isoDate } from "~/shared/dates";
-import { formatFileSize } from "~/shared/documents";
 import { NotFoundError } from "~/shared/domain-errors";
 import type { FormField } from "~/shared/form-builder";
 import { pageFrom } from "~/shared/pagination";
 import type { Route } from "./+types/answers";
 import { type AnswerInboxRow, answerInbox, summaryFields, summaryRow } from "./answers-schema";
-
-const DownloadIcon = lightIcon(Download);
 
 export const meta: Route.MetaFunction = () => [{ title: "إجابات النموذج | جمعية رفق" }];
 
@@ -115,27 +110,6 @@ export default function FormAnswers() {
   );
 }
 
-function AnswerFiles({ files }: { files: AnswerInboxRow["files"] }) {
-  if (files.length === 0) return null;
-  return (
-    <ul className="space-y-2">
-      {files.map((file) => (
-        <li key={file.id}>
-          <a
-            href={STAFF_PATHS.formAnswerFile(file.id)}
-            className="target-link inline-flex items-center gap-2 underline"
-            download
-          >
-            <DownloadIcon aria-hidden className="size-4" />
-            <span className="wrap-anywhere">{file.fileName}</span>
-            <span className="text-sm text-muted">({formatFileSize(file.size)})</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** One answer in full: every field the form asked, in its order, and its files. */
 function WholeAnswer({
   form,
@@ -144,7 +118,6 @@ function WholeAnswer({
   form: { id: string; title: string; fields: FormField[] };
   answer: AnswerInboxRow;
 }) {
-  const asked = form.fields.filter((field) => field.kind !== "section");
   return (
     <>
       <AdminPageHeader
@@ -157,22 +130,7 @@ function WholeAnswer({
           أُرسلت في{" "}
           <time dateTime={isoDate(answer.createdAt)}>{formatDateTime(answer.createdAt)}</time>
         </p>
-        <dl className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
-          {asked.map((field) => (
-            <Fragment key={field.key}>
-              <dt className="text-muted">{field.label}</dt>
-              <dd className="whitespace-pre-line wrap-anywhere">
-                {field.kind === "file" ? (
-                  <AnswerFiles files={answer.files.filter((file) => file.fieldKey === field.key)} />
-                ) : (
-                  <bdi dir={field.kind === "mobile" || field.kind === "email" ? "ltr" : undefined}>
-                    {answerText(field, answer.values[field.key]) || "—"}
-                  </bdi>
-                )}
-              </dd>
-            </Fragment>
-          ))}
-        </dl>
+        <AnswerValues fields={form.fields} values={answer.values} files={answer.files} />
       </section>
     </>
   );
