@@ -92,11 +92,11 @@ async function renderLog() {
   return screen.findByRole("table");
 }
 
-/** A row's cells, each as "its column's label (said to small screens) + its value". */
+/** A row's cells, each as "its column's label (shown to small screens, `data-label`) + its value". */
 const cellsOf = (table: HTMLElement, label: string) =>
   within(within(table).getByText(label).closest("tr") as HTMLElement)
     .getAllByRole("cell")
-    .map((cell) => cell.textContent);
+    .map((cell) => `${cell.dataset.label ?? ""}${cell.textContent}`);
 
 test("the new actions and their subjects are named in Arabic, with what changed", async () => {
   const table = await renderLog();
