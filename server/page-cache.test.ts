@@ -17,7 +17,11 @@ const LISTS: Record<string, ListTable[]> = {
   "/media/gallery": ["videos", "images"],
   "/slow-news": ["posts"],
 };
-const cache = createPageCache({ secret: SECRET, listsAt: (pathname) => LISTS[pathname] ?? [] });
+const cache = createPageCache({
+  secret: SECRET,
+  listsAt: (pathname) => LISTS[pathname] ?? [],
+  recompressAfterMs: 0,
+});
 /** A cookie value signed as better-auth signs its session cookie. */
 const signed = (value: string) =>
   encodeURIComponent(`${value}.${createHmac("sha256", SECRET).update(value).digest("base64")}`);

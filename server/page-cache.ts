@@ -86,6 +86,7 @@ export function createPageCache({
   listsAt,
   ttlMs = 60_000,
   maxEntries = 300,
+  recompressAfterMs,
 }: {
   /** AUTH_SECRET: only a cookie signed with it makes a request personal. */
   secret: string;
@@ -96,8 +97,10 @@ export function createPageCache({
   listsAt: (pathname: string) => readonly ListTable[];
   ttlMs?: number;
   maxEntries?: number;
+  /** How long a stored page goes unchanged before its brotli is remade at the best quality. */
+  recompressAfterMs?: number;
 }) {
-  const pages = createPageStore({ ttlMs, maxEntries });
+  const pages = createPageStore({ ttlMs, maxEntries, recompressAfterMs });
   let renders = 0;
 
   /**

@@ -124,7 +124,8 @@ export async function announceDuePages(since: Date, until: Date): Promise<number
 
 // ─── The staff area ─────────────────────────────────────────────────────────────────────────
 
-export const STAFF_PAGES_PAGE_SIZE = 50;
+/** Twenty rows a page, as WordPress's lists: a phone's few screens, half a 50-row page's render (docs/decisions/083). */
+export const STAFF_PAGES_PAGE_SIZE = 20;
 
 /** One page of the staff list, newest first; `q` searches the title, address and texts. */
 export async function listPagesPageForStaff(

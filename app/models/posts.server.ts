@@ -290,7 +290,8 @@ function staffPostsQuery(filters: StaffPostFilters) {
     .$dynamic();
 }
 
-export const STAFF_POSTS_PAGE_SIZE = 50;
+/** Twenty rows a page, as WordPress's lists: a phone's few screens, half a 50-row page's render (docs/decisions/083). */
+export const STAFF_POSTS_PAGE_SIZE = 20;
 
 /** One page of the staff list (docs/decisions/027). */
 export async function listPostsPageForStaff(

@@ -12,8 +12,13 @@ const brotliAsync = promisify(brotliCompress);
 /** Stored brotli: quality 8 costs what rendering does (~2 ms); 11 is 8 % smaller but ~40× dearer. */
 const FIRST_BROTLI_QUALITY = 8;
 const BEST_BROTLI_QUALITY = 11;
-/** The hit on which a stored page is recompressed at the best quality, in the background. */
+/** The hits after which a stored page is recompressed at the best quality, in the background… */
 const RECOMPRESS_AT_HIT = 3;
+/**
+ * …once it has gone this long unchanged: a page cleared every few seconds by staff saving (the
+ * busy day, decision 083) would otherwise pay the best quality (~40× the first) on every render.
+ */
+const RECOMPRESS_AFTER_MS = 20_000;
 
 const brotliAt = (quality: number, body: Buffer) =>
   brotliAsync(body, {
@@ -40,6 +45,8 @@ export interface Rendered {
 export interface Entry extends Omit<Rendered, "body"> {
   /** Answers from this entry; a page asked for often gets its brotli made smaller. */
   hits: number;
+  /** Its best-quality brotli has been asked for (once per entry). */
+  recompressing?: boolean;
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
@@ -72,13 +79,23 @@ export async function compressRendered({ body, ...rendered }: Rendered): Promise
  * The entries and the renders in flight, by key. An entry older than `ttlMs` is not answered
  * (scheduled posts appear without a change); past `maxEntries` the least recently used goes.
  */
-export function createPageStore({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }) {
+export function createPageStore({
+  ttlMs,
+  maxEntries,
+  recompressAfterMs = RECOMPRESS_AFTER_MS,
+}: {
+  ttlMs: number;
+  maxEntries: number;
+  recompressAfterMs?: number;
+}) {
   const entries = new Map<string, Entry>();
   const flights = new Map<string, Flight>();
 
   /** A page asked for again is worth the best brotli: made once, off the request's path. */
   function recompressWhenPopular(key: string, entry: Entry) {
-    if (++entry.hits !== RECOMPRESS_AT_HIT) return;
+    if (entry.recompressing || ++entry.hits < RECOMPRESS_AT_HIT) return;
+    if (Date.now() - entry.storedAt < recompressAfterMs) return;
+    entry.recompressing = true;
     brotliAt(BEST_BROTLI_QUALITY, entry.identity).then(
       (br) => {
         if (entries.get(key) === entry) entry.br = br;
