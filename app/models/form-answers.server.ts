@@ -15,7 +15,7 @@ import { checkPdf } from "~/utils/pdf-file.server";
 import { getStorage } from "~/utils/storage.server";
 import { builtForms, formAnswerFiles, formAnswers, requests, users } from "../../database/schema";
 import { type BuiltForm, removeStoredFiles } from "./built-forms.server";
-import { enqueueMail } from "./mail-queue.server";
+import { enqueueMails, type OutgoingMail } from "./mail-queue.server";
 import { type OpenedRequest, openRequest } from "./request-opening.server";
 
 // The answers of built forms (issue 36, docs/decisions/071): sent by the public, read by staff.
@@ -153,6 +153,10 @@ export async function sendAnswer(
           .insert(formAnswerFiles)
           .values(written.map((file) => ({ ...file, answerId: answer.id })));
       }
+      // Told with the staff chosen now (an edit meanwhile counts), when the address was read.
+      const staffMails = needsBase
+        ? staffMailsOf({ ...counted, id: form.id }, answer.id, base)
+        : [];
       const request = form.isRequest
         ? await openRequest(tx, {
             formId: form.id,
@@ -161,10 +165,10 @@ export async function sendAnswer(
             contactEmail: contact.contactEmail,
             baseUrl: base,
             at,
+            alsoMail: staffMails,
           })
         : null;
-      // Told with the staff chosen now (an edit meanwhile counts), when the address was read.
-      if (needsBase) await tellStaff({ ...counted, id: form.id }, answer.id, base, tx);
+      if (!form.isRequest) await enqueueMails(staffMails, tx);
       return { answerId: answer.id, request };
     });
   } catch (error) {
@@ -217,25 +221,19 @@ async function whyClosedNow(tx: Transaction, formId: string, at: Date) {
 type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /** The form's chosen staff are told an answer came: its name and the inbox's link, nothing of it. */
-async function tellStaff(
+function staffMailsOf(
   form: { id: string; title: string; staffEmails: string[] },
   answerId: string,
   baseUrl: string,
-  tx: Transaction,
-) {
+): OutgoingMail[] {
   const link = `${baseUrl}${formAnswersPath(form.id)}`;
-  for (const email of form.staffEmails) {
-    await enqueueMail(
-      {
-        kind: "form-answer",
-        to: email,
-        subject: `إجابة جديدة على «${form.title}» — جمعية رفق`,
-        text: `وصلت إجابة جديدة على النموذج «${form.title}».\n\nاقرأها في لوحة التحكم: ${link}`,
-        dedupeKey: `form-answer:${answerId}:${email}`,
-      },
-      tx,
-    );
-  }
+  return form.staffEmails.map((email) => ({
+    kind: "form-answer",
+    to: email,
+    subject: `إجابة جديدة على «${form.title}» — جمعية رفق`,
+    text: `وصلت إجابة جديدة على النموذج «${form.title}».\n\nاقرأها في لوحة التحكم: ${link}`,
+    dedupeKey: `form-answer:${answerId}:${email}`,
+  }));
 }
 
 /** A form's answers inbox in the staff area. */

@@ -29,6 +29,18 @@ export interface OutgoingMail {
 /** A transaction of `db`, for a caller that queues mail with its own writes. */
 type Transaction = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
+/** The queue's row for `mail`: what `enqueueMail` inserts, and a statement that queues with its own writes. */
+export const mailQueueRow = (mail: OutgoingMail) => ({
+  kind: mail.kind,
+  recipient: mail.to,
+  subject: mail.subject,
+  html: mail.html ?? null,
+  textBody: mail.text,
+  headers: mail.headers ?? null,
+  dedupeKey: mail.dedupeKey ?? null,
+  nextAttemptAt: mail.sendAfter ?? new Date(),
+});
+
 /** Queues `mail` (in `executor`'s transaction when given); false when its `dedupeKey` was queued before. */
 export async function enqueueMail(
   mail: OutgoingMail,
@@ -36,19 +48,19 @@ export async function enqueueMail(
 ): Promise<boolean> {
   const inserted = await executor
     .insert(mailQueue)
-    .values({
-      kind: mail.kind,
-      recipient: mail.to,
-      subject: mail.subject,
-      html: mail.html ?? null,
-      textBody: mail.text,
-      headers: mail.headers ?? null,
-      dedupeKey: mail.dedupeKey ?? null,
-      nextAttemptAt: mail.sendAfter ?? new Date(),
-    })
+    .values(mailQueueRow(mail))
     .onConflictDoNothing()
     .returning({ id: mailQueue.id });
   return inserted.length > 0;
+}
+
+/** Queues several messages in one statement (each key once, as `enqueueMail`). */
+export async function enqueueMails(
+  mails: OutgoingMail[],
+  executor: typeof db | Transaction = db,
+): Promise<void> {
+  if (mails.length === 0) return;
+  await executor.insert(mailQueue).values(mails.map(mailQueueRow)).onConflictDoNothing();
 }
 
 /** A row in a worker's batch. */

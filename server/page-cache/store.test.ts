@@ -4,7 +4,9 @@ import { compressRendered, createPageStore } from "./store";
 
 /** A page of varied text, which brotli's best quality packs smaller than its first. */
 const body = Buffer.from(
-  Array.from({ length: 400 }, (_, i) => `<p>فقرة ${i} عن زيارة كبار السن رقم ${i * 7919}</p>`).join(""),
+  Array.from({ length: 400 }, (_, i) => `<p>فقرة ${i} عن زيارة كبار السن رقم ${i * 7919}</p>`).join(
+    "",
+  ),
 );
 const rendered = () =>
   compressRendered({

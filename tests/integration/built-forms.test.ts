@@ -190,6 +190,29 @@ describe("sending a built form", () => {
     expect(told[0].textBody).not.toContain("سعاد");
   });
 
+  test("a request with no e-mail, telling nobody, is opened with its event and queues no mail", async () => {
+    await updateForm(admin, formId, { ...FORM_INPUT(), notifyUserIds: [] });
+    const { f3: _email, ...withoutEmail } = VALID;
+    expect(statusOf(await send(withoutEmail))).toBe(302);
+    const [request] = await db.select().from(requests);
+    const events = await db
+      .select()
+      .from(requestEvents)
+      .where(eq(requestEvents.requestId, request.id));
+    expect(events.map((event) => event.toState)).toEqual(["received"]);
+    expect(await db.select().from(mailQueue)).toHaveLength(0);
+  });
+
+  test("a form that opens no request tells its staff in one go, and only them", async () => {
+    await updateForm(admin, formId, { ...FORM_INPUT(), isRequest: false });
+    expect(statusOf(await send(VALID))).toBe(302);
+    expect(await db.select().from(requests)).toHaveLength(0);
+    const mails = await db.select().from(mailQueue);
+    expect(mails.map((mail) => [mail.kind, mail.recipient])).toEqual([
+      ["form-answer", editor.email],
+    ]);
+  });
+
   test("concurrent answers never share a reference", async () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => send(VALID)));
     expect(results.map(statusOf)).toEqual(Array(6).fill(302));
