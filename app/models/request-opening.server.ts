@@ -84,20 +84,18 @@ export async function openRequest(
   }
   // Data-modifying CTEs run once each, whatever the main statement reads; the foreign keys
   // (event → request → answer) are checked at the statement's end, when all three exist.
-  const opened = tx
-    .$with("opened")
-    .as(
-      tx
-        .insert(requests)
-        .values({
-          id,
-          answerId: input.answerId,
-          formId: input.formId,
-          reference,
-          state: "received",
-        })
-        .returning({ id: requests.id }),
-    );
+  const opened = tx.$with("opened").as(
+    tx
+      .insert(requests)
+      .values({
+        id,
+        answerId: input.answerId,
+        formId: input.formId,
+        reference,
+        state: "received",
+      })
+      .returning({ id: requests.id }),
+  );
   const event = { requestId: id, kind: "created" as const, toState: "received" as const };
   if (mails.length === 0) {
     await tx.with(opened).insert(requestEvents).values(event);
