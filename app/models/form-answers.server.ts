@@ -10,7 +10,7 @@ import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
-import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
+import { containing, containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
 import { checkPdf } from "~/utils/pdf-file.server";
 import { getStorage } from "~/utils/storage.server";
 import { builtForms, formAnswerFiles, formAnswers, requests, users } from "../../database/schema";
@@ -334,7 +334,7 @@ export function answerSearch(q: string, referenceMatches: (pattern: string) => S
     referenceMatches(pattern),
     ilike(formAnswers.contactEmail, pattern),
     digits.length >= 3 ? ilike(formAnswers.contactPhone, containingPattern(digits)) : undefined,
-    sql`${formAnswers.values}::text ilike ${pattern}`,
+    containing(sql`${formAnswers.values}::text`, q),
   );
 }
 

@@ -20,6 +20,7 @@ import { type Actor, assertRole } from "~/shared/roles";
 import { now } from "~/utils/clock.server";
 import { CHANGES_CHANNEL, db } from "~/utils/db.server";
 import {
+  containingAny,
   containingPattern,
   isUuid,
   newestFirst,
@@ -134,16 +135,8 @@ export async function listPagesPageForStaff(
 ) {
   assertRole(actor, "editor");
   const conditions: SQL[] = [];
-  const q = filters.q?.trim();
-  if (q) {
-    const pattern = containingPattern(q);
-    const matches = or(
-      ilike(pages.title, pattern),
-      ilike(pages.slug, pattern),
-      ilike(pages.blocksText, pattern),
-    );
-    if (matches) conditions.push(matches);
-  }
+  const matches = containingAny(filters.q, pages.title, pages.slug, pages.blocksText);
+  if (matches) conditions.push(matches);
   if (filters.status) conditions.push(eq(pages.status, filters.status));
   const { limit, offset } = pageWindow(filters.page, STAFF_PAGES_PAGE_SIZE);
   const rows = await db

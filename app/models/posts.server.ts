@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  ilike,
   isNotNull,
   isNull,
   lte,
@@ -24,7 +23,7 @@ import { type Actor, assertRole } from "~/shared/roles";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
 import {
-  containingPattern,
+  containingAny,
   isUuid,
   newestFirst,
   violatedUniqueConstraint,
@@ -256,17 +255,14 @@ export interface StaffPostFilters {
 /** The staff list's query: the posts that match, newest first, with category and author. */
 function staffPostsQuery(filters: StaffPostFilters) {
   const conditions: SQL[] = [];
-  const q = filters.q?.trim();
-  if (q) {
-    const pattern = containingPattern(q);
-    const matches = or(
-      ilike(posts.title, pattern),
-      ilike(posts.excerpt, pattern),
-      ilike(posts.contentText, pattern),
-      ilike(posts.slug, pattern),
-    );
-    if (matches) conditions.push(matches);
-  }
+  const matches = containingAny(
+    filters.q,
+    posts.title,
+    posts.excerpt,
+    posts.contentText,
+    posts.slug,
+  );
+  if (matches) conditions.push(matches);
   if (filters.status) conditions.push(eq(posts.status, filters.status));
   return db
     .select({

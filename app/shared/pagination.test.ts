@@ -30,23 +30,46 @@ test("links to other pages keep the other search parameters", () => {
   expect(pageHref("", 1)).toBe("?");
 });
 
-test("a counted page reads one page and the count, and knows whether more follow", async () => {
+test("a counted page counts only when its rows cannot say the total", async () => {
   const rows = Array.from({ length: 45 }, (_, i) => i);
-  const read = {
+  let counted = 0;
+  const read = (list: number[]) => ({
     rows: async ({ limit, offset }: { limit: number; offset: number }) =>
-      rows.slice(offset, offset + limit),
-    count: async () => rows.length,
-  };
-  expect(await readCountedPage(1, 20, read)).toEqual({
+      list.slice(offset, offset + limit),
+    count: async () => {
+      counted++;
+      return list.length;
+    },
+  });
+  // A full page: more may follow, so the whole list is counted.
+  expect(await readCountedPage(1, 20, read(rows))).toEqual({
     items: rows.slice(0, 20),
     page: 1,
     hasMore: true,
     total: 45,
   });
-  expect(await readCountedPage(3, 20, read)).toEqual({
+  expect(counted).toBe(1);
+  // The last, short page ends the list: its rows give the total.
+  expect(await readCountedPage(3, 20, read(rows))).toEqual({
     items: rows.slice(40),
     page: 3,
     hasMore: false,
     total: 45,
   });
+  // A search that finds nothing is not scanned a second time to count nothing.
+  expect(await readCountedPage(1, 20, read([]))).toEqual({
+    items: [],
+    page: 1,
+    hasMore: false,
+    total: 0,
+  });
+  expect(counted).toBe(1);
+  // A page past the end cannot tell where the list ended: it counts.
+  expect(await readCountedPage(9, 20, read(rows))).toEqual({
+    items: [],
+    page: 9,
+    hasMore: false,
+    total: 45,
+  });
+  expect(counted).toBe(2);
 });

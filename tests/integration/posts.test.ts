@@ -379,6 +379,11 @@ describe("the staff list", () => {
     });
     // LIKE wildcards are searched as text.
     expect(await staffPosts(editor, { q: "%" })).toEqual([]);
+    // Arabic words are matched as written (LIKE); words with Latin letters whatever their case.
+    const latin = await createPost(editor, postInput({ title: "إفطار Ramadan Iftar" }));
+    for (const q of ["IFTAR", "ramadan iftar", "إفطار Ramadan"]) {
+      expect((await staffPosts(editor, { q })).map((post) => post.id)).toEqual([latin.id]);
+    }
 
     const loaded = (await call(
       listLoader,
