@@ -166,8 +166,8 @@ export async function benchBuiltForms({ port } = {}) {
         admin,
       );
     figures["CSV of every answer"] = await csvMemory(server, `${inbox}/export`, admin);
-    // Flat memory: a second CSV finds the first one's pages already freed, so its peak is the
-    // first one's, not twice its growth.
+    // Whether memory stays flat: a second CSV in a row shows whether the first one's pages were
+    // let go (a flat server ends it where it began).
     figures["CSV of every answer, again"] = await csvMemory(server, `${inbox}/export`, admin);
     console.log(
       Object.entries(figures)
