@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, ne, or } from "drizzle-orm";
+import { and, eq, inArray, ne, or } from "drizzle-orm";
 import { answerSchema } from "~/shared/built-form-answers";
 import { ConflictError, NotFoundError, StaleEditError } from "~/shared/domain-errors";
 import type { BuiltFormStatus, FormField } from "~/shared/form-builder";
@@ -6,7 +6,7 @@ import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import { db } from "~/utils/db.server";
 import {
-  containingPattern,
+  containingAny,
   isStaleVersion,
   isUuid,
   newestFirst,
@@ -61,13 +61,7 @@ export async function listFormsForStaff(
   filters: { q?: string; page?: number } = {},
 ) {
   assertRole(actor, "editor");
-  const words = filters.q?.trim();
-  const where = words
-    ? or(
-        ilike(builtForms.title, containingPattern(words)),
-        ilike(builtForms.slug, containingPattern(words)),
-      )
-    : undefined;
+  const where = containingAny(filters.q, builtForms.title, builtForms.slug);
   return readCountedPage(filters.page ?? 1, STAFF_FORMS_PAGE_SIZE, {
     rows: ({ limit, offset }) =>
       db

@@ -4,13 +4,18 @@ import { ANSWER_MESSAGES, contactOf, storedValues } from "~/shared/built-form-an
 import { staffSection } from "~/shared/content-types";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
 import type { FormAnswerValues, FormField } from "~/shared/form-builder";
-import { toLatinDigits } from "~/shared/iban";
 import { normaliseSaudiMobile } from "~/shared/outreach-fields";
 import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import { now } from "~/utils/clock.server";
 import { db } from "~/utils/db.server";
-import { containing, containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
+import {
+  containing,
+  containingPattern,
+  isUuid,
+  newestFirst,
+  phoneContaining,
+} from "~/utils/db-helpers.server";
 import { checkPdf } from "~/utils/pdf-file.server";
 import { getStorage } from "~/utils/storage.server";
 import { builtForms, formAnswerFiles, formAnswers, requests, users } from "../../database/schema";
@@ -326,14 +331,10 @@ export function answerSearch(q: string, referenceMatches: (pattern: string) => S
   // A whole e-mail address is the stored, lower-cased, indexed `contact_email`.
   if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)) return eq(formAnswers.contactEmail, q.toLowerCase());
   const pattern = containingPattern(q);
-  const latin = toLatinDigits(q);
-  const digits = /^[\d\s\-+().]+$/.test(latin)
-    ? latin.replace(/\D/g, "").replace(/^(?:00966|966|0)/, "")
-    : "";
   return or(
     referenceMatches(pattern),
     ilike(formAnswers.contactEmail, pattern),
-    digits.length >= 3 ? ilike(formAnswers.contactPhone, containingPattern(digits)) : undefined,
+    phoneContaining(formAnswers.contactPhone, q),
     containing(sql`${formAnswers.values}::text`, q),
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, count, eq, lt, or, type SQL } from "drizzle-orm";
 import { availabilityLabels, interestLabels, VOLUNTEER_STATUS_LABELS } from "~/content/volunteer";
 import { NotFoundError } from "~/shared/domain-errors";
 import { cityName, localMobile } from "~/shared/outreach-fields";
@@ -6,7 +6,7 @@ import { readCountedPage } from "~/shared/pagination";
 import { type Actor, assertRole } from "~/shared/roles";
 import type { VolunteerStatus } from "~/shared/statuses";
 import { db } from "~/utils/db.server";
-import { containingPattern, isUuid, newestFirst } from "~/utils/db-helpers.server";
+import { containingAny, isUuid, newestFirst, phoneContaining } from "~/utils/db-helpers.server";
 import { getSiteUrl } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { sendMail } from "~/utils/mailer.server";
@@ -100,14 +100,15 @@ function filterCondition(filters: VolunteerFilters) {
   if (filters.city) conditions.push(eq(volunteers.city, filters.city));
   const q = filters.q?.trim();
   if (q) {
-    const pattern = containingPattern(q);
-    const phoneDigits = q.replace(/\D/g, "").replace(/^0/, "");
     const matches = or(
-      ilike(volunteers.fullName, pattern),
-      ilike(volunteers.email, pattern),
-      ilike(volunteers.message, pattern),
-      ilike(volunteers.staffNote, pattern),
-      phoneDigits.length >= 3 ? ilike(volunteers.phone, containingPattern(phoneDigits)) : undefined,
+      containingAny(
+        q,
+        volunteers.fullName,
+        volunteers.email,
+        volunteers.message,
+        volunteers.staffNote,
+      ),
+      phoneContaining(volunteers.phone, q),
     );
     if (matches) conditions.push(matches);
   }

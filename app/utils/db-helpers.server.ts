@@ -1,5 +1,6 @@
 import { type AnyColumn, ilike, like, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { toLatinDigits } from "~/shared/iban";
 import { readCountedPage } from "~/shared/pagination";
 import { db } from "./db.server";
 
@@ -48,6 +49,18 @@ export function containingAny(
   const words = q?.trim();
   if (!words) return undefined;
   return or(...columns.map((column) => containing(column, words)));
+}
+
+/**
+ * Rows whose stored mobile `column` (+9665XXXXXXXX) holds the number searched, when `q` is only
+ * digits (Latin or Arabic-Indic) and separators: three digits or more, without the country code
+ * or the leading 0 people type. Undefined for anything else (words are matched by `containing`).
+ */
+export function phoneContaining(column: AnyColumn | SQL, q: string): SQL | undefined {
+  const latin = toLatinDigits(q.trim());
+  if (!/^[\d\s\-+().]+$/.test(latin)) return undefined;
+  const digits = latin.replace(/\D/g, "").replace(/^(?:00966|966|0)/, "");
+  return digits.length >= 3 ? like(column, containingPattern(digits)) : undefined;
 }
 
 /**

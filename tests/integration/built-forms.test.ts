@@ -459,6 +459,17 @@ describe("who builds forms", () => {
   test("an editor reads the list but cannot open the builder or delete a form", async () => {
     const list = await call(listRoute.loader, requestAs(editor, "/admin/dashboard/forms"));
     expect(statusOf(list)).toBe(200);
+    // The list is searched in the title (Arabic, as typed) and the address (any case).
+    const searched = async (q: string) =>
+      dataOf<{ forms: { title: string }[] }>(
+        await call(
+          listRoute.loader,
+          requestAs(editor, `/admin/dashboard/forms?q=${encodeURIComponent(q)}`),
+        ),
+      ).forms.map((form) => form.title);
+    expect(await searched("زيارة منزلية")).toEqual(["طلب زيارة منزلية"]);
+    expect(await searched("HOME-VISIT")).toEqual(["طلب زيارة منزلية"]);
+    expect(await searched("تطوع")).toEqual([]);
     const builder = await call(
       builderRoute.loader,
       requestAs(editor, "/admin/dashboard/forms/new"),

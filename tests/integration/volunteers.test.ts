@@ -159,6 +159,16 @@ describe("the staff inbox", () => {
     expect(listed(await inbox(editor, "?city=khobar"))).toEqual(["سارة العتيبي"]);
     expect(listed(await inbox(editor, "?q=الدوسري"))).toEqual(["خالد الدوسري"]);
     expect(listed(await inbox(editor, "?q=0559876"))).toEqual(["خالد الدوسري"]);
+    // Arabic-Indic digits with the country code, an e-mail in other letters' case, a message's word.
+    expect(listed(await inbox(editor, `?q=${encodeURIComponent("+966 ٥٥٩ ٨٧٦")}`))).toEqual([
+      "خالد الدوسري",
+    ]);
+    expect(listed(await inbox(editor, "?q=SARA@example"))).toEqual(["سارة العتيبي"]);
+    expect(listed(await inbox(editor, `?q=${encodeURIComponent("القراءة")}`))).toEqual([
+      "خالد الدوسري",
+      "سارة العتيبي",
+    ]);
+    expect(listed(await inbox(editor, "?q=12"))).toEqual([]);
     expect(listed(await inbox(editor, "?status=contacted"))).toEqual([]);
     expect(await countNewVolunteers(editor)).toBe(2);
   });
