@@ -5,7 +5,10 @@
 //     forms does not refuse them) with its own mobile; server CPU per POST (/proc of its process
 //     tree, PGlite included), median and p95 wall time.
 //  b. The answers inbox's first page, signed in as an admin, asked one at a time.
-//  c. The CSV of every answer, streamed: time, bytes and the server's RSS sampled every 50 ms.
+//  c. The CSV of every answer, streamed three times in a row: time, bytes, the server's RSS
+//     sampled every 50 ms, and what the server still holds after a full garbage collection before
+//     and after each (bench/heap-probe.js): flat memory is the same held memory after each CSV,
+//     whatever garbage V8 let pile up while it streamed.
 // Load average beside every figure. Figures only. `npm run bench:forms`
 //   MANY_ANSWERS=10000  ANSWERS=200  INBOX_ROUNDS=40  STEADY_AFTER=100
 //  The inbox is measured twice: right after WARM_UP asks, and again once each page was asked
@@ -13,6 +16,9 @@
 //  have then compiled the render's code; the first figure still pays for it).
 //   REQUEST_FORM=1: the form is a request form that tells a staff member (bench/seed-forms.ts)
 import { randomUUID } from "node:crypto";
+import { readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { freePort, loadAverage, machine, treeCpuMs } from "./measure.js";
 import { ADMIN_ENV, request, rssMb, run, signInAdmin, startServer } from "./server.js";
 
@@ -97,8 +103,38 @@ async function timeAsks(server, path, cookie) {
   return `${spread(times)}, CPU ${(cpu / ROUNDS).toFixed(1)} ms/req (load ${loadBefore.toFixed(2)} → ${loadAverage().toFixed(2)})`;
 }
 
-/** The CSV of every answer with the server's RSS sampled every 50 ms: before, peak, after. */
-async function csvMemory(server, path, cookie) {
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
+
+/** What the server holds after a full garbage collection (bench/heap-probe.js answers SIGUSR2). */
+async function heldAfterGc(server, log) {
+  const lines = () => readFileSync(log, "utf8").split("\n").filter(Boolean);
+  const before = (() => {
+    try {
+      return lines().length;
+    } catch {
+      return 0;
+    }
+  })();
+  process.kill(server.pid, "SIGUSR2");
+  for (let i = 0; i < 100; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      const all = lines();
+      if (all.length > before) return JSON.parse(all[all.length - 1]);
+    } catch {}
+  }
+  throw new Error("the heap probe did not answer");
+}
+
+const held = (probe) =>
+  `heap ${mb(probe.heapUsed)} MB + ${mb(probe.external)} MB outside it (RSS ${mb(probe.rss)} MB)`;
+
+/**
+ * The CSV of every answer: the server's RSS sampled every 50 ms while it streams (before, peak,
+ * after), and what it holds after a full garbage collection before and after.
+ */
+async function csvMemory(server, path, cookie, log) {
+  const heldBefore = await heldAfterGc(server, log);
   const before = await rssMb(server.pid);
   const samples = [before];
   const timer = setInterval(async () => samples.push(await rssMb(server.pid)), 50);
@@ -109,13 +145,16 @@ async function csvMemory(server, path, cookie) {
   const took = performance.now() - started;
   clearInterval(timer);
   if (response.status !== 200) throw new Error(`the CSV answered ${response.status}`);
+  const cpu = treeCpuMs(server.pid) - cpuBefore;
   const after = await rssMb(server.pid);
+  const heldAfter = await heldAfterGc(server, log);
   const rows = response.body.toString("utf8").split("\r\n").length - 2;
   return (
     `${rows.toLocaleString("en")} rows, ${(response.body.length / 1024 / 1024).toFixed(1)} MB in ` +
-    `${took.toFixed(0)} ms, CPU ${(treeCpuMs(server.pid) - cpuBefore).toFixed(0)} ms; server RSS ` +
+    `${took.toFixed(0)} ms, CPU ${cpu.toFixed(0)} ms; server RSS ` +
     `${before.toFixed(0)} MB before, at most ${Math.max(...samples).toFixed(0)} MB while streaming ` +
-    `(${samples.length} samples), ${after.toFixed(0)} MB after ` +
+    `(${samples.length} samples), ${after.toFixed(0)} MB after; held after a full GC: ` +
+    `${held(heldBefore)} before, ${held(heldAfter)} after ` +
     `(load ${loadBefore.toFixed(2)} → ${loadAverage().toFixed(2)})`
   );
 }
@@ -123,9 +162,11 @@ async function csvMemory(server, path, cookie) {
 export async function benchBuiltForms({ port } = {}) {
   const id = randomUUID();
   const slug = `bench-form-${id.slice(0, 8)}`;
+  const heapLog = path.join(os.tmpdir(), `rifq-heap-${id}.jsonl`);
   const server = await startServer({
     port: port ?? Number(process.env.BENCH_PORT ?? (await freePort())),
-    env: { AUTH_SECRET: SECRET, TRUST_PROXY: "1", ...ADMIN_ENV },
+    env: { AUTH_SECRET: SECRET, TRUST_PROXY: "1", HEAP_LOG: heapLog, ...ADMIN_ENV },
+    nodeArgs: ["--expose-gc", "--import", path.resolve("bench/heap-probe.js")],
     beforeStart: (dataDir) =>
       run("npx", ["tsx", "bench/seed-forms.ts"], {
         DATA_DIR: dataDir,
@@ -165,10 +206,14 @@ export async function benchBuiltForms({ port } = {}) {
         path,
         admin,
       );
-    figures["CSV of every answer"] = await csvMemory(server, `${inbox}/export`, admin);
-    // Whether memory stays flat: a second CSV in a row shows whether the first one's pages were
-    // let go (a flat server ends it where it began).
-    figures["CSV of every answer, again"] = await csvMemory(server, `${inbox}/export`, admin);
+    // Three in a row: a server that keeps nothing of a CSV holds the same after each.
+    for (const round of ["", ", again", ", a third time"])
+      figures[`CSV of every answer${round}`] = await csvMemory(
+        server,
+        `${inbox}/export`,
+        admin,
+        heapLog,
+      );
     console.log(
       Object.entries(figures)
         .map(([label, figure]) => `  ${label}: ${figure}`)
@@ -177,6 +222,7 @@ export async function benchBuiltForms({ port } = {}) {
     return figures;
   } finally {
     await server.stop();
+    rmSync(heapLog, { force: true });
   }
 }
 
