@@ -18,10 +18,34 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** "2026-11-27 · 2× AMD EPYC … · 24 GB · node v20.20.0": what a bench ran on. */
+/**
+ * The CPU time (ms) a fixed piece of JavaScript takes here: objects made and dropped, strings
+ * built and JSON read, as a render does. Machines of the same name differ by 2–3× (the same build's
+ * render cost 5.7 ms on one and 15 ms on another): a figure is compared with its speed beside it.
+ * Measured once, at the best of three.
+ */
+let speed;
+export function referenceWorkMs() {
+  if (speed !== undefined) return speed;
+  const once = () => {
+    const started = process.cpuUsage();
+    let kept = 0;
+    for (let i = 0; i < 200_000; i++) {
+      const row = { id: i, title: `عنوان ${i}`, tags: [i % 7, i % 11], at: i * 1000 };
+      kept += JSON.parse(JSON.stringify(row)).title.length;
+    }
+    const used = process.cpuUsage(started);
+    return kept > 0 ? (used.user + used.system) / 1000 : Number.NaN;
+  };
+  speed = Math.min(once(), once(), once());
+  return speed;
+}
+
+/** "2026-11-27 · 2× AMD EPYC … · 24 GB · node v20.20.0 · reference work 410 ms": what a bench ran on. */
 export const machine = () =>
   `${new Date().toISOString().slice(0, 10)} · ${os.cpus().length}× ${os.cpus()[0]?.model.trim()} · ` +
-  `${(os.totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version}`;
+  `${(os.totalmem() / 2 ** 30).toFixed(0)} GB · node ${process.version} · reference work ` +
+  `${referenceWorkMs().toFixed(0)} ms of CPU (bench/measure.js)`;
 
 /** "load 2.31 → 2.87": the load average before and after a measurement. */
 export async function atLoad(measure) {
