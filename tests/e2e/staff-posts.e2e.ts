@@ -187,6 +187,30 @@ test("both path families open the same screens", async () => {
   await context.close();
 });
 
+test("the sidebar's links open screens in the app without asking the server for routes", async () => {
+  // The whole route manifest is one cached file (docs/decisions/085): no `/__manifest` requests.
+  const { page, errors, context } = await openPage(browser, DESKTOP);
+  await login(page, "editor");
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  await page.addInitScript(() =>
+    window.addEventListener("rifq:hydrated", () => {
+      document.documentElement.dataset.testApp = "ready";
+    }),
+  );
+  await page.goto(LIST);
+  await page.locator("html[data-test-app='ready']").waitFor({ state: "attached" });
+  await page.locator('a[href="/admin/dashboard/videos"]').first().click();
+  await page.waitForURL(`**/admin/dashboard/videos`);
+  await page.getByRole("heading", { level: 1 }).filter({ hasText: "الفيديوهات" }).waitFor();
+  // The screen came as data, in the app, not as a new document.
+  expect(asked).toContain("/admin/dashboard/videos.data");
+  expect(asked).not.toContain("/admin/dashboard/videos");
+  expect(asked.filter((path) => path.startsWith("/__manifest"))).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test("search, status filter and the 5 skeleton rows while the list loads", async () => {
   const { page, errors, context } = await openPage(browser, DESKTOP);
   await login(page, "editor");
