@@ -149,7 +149,9 @@ test("Escape discards a draft; turning edit mode off closes the editor; links do
   // Edit mode survives navigation within the tab.
   await page.reload();
   await page.getByText(HINT).waitFor();
-
+  // A text takes clicks once it shows its edit control: the hint comes with the app, the editable
+  // texts with their own module a moment later (a click before lands on the text as served).
+  await control.waitFor();
   await title.click();
   await editor.fill("مسودة أخرى");
   await page.getByRole("button", { name: "إيقاف وضع التحرير" }).click();
