@@ -10,6 +10,7 @@ import * as schema from "../../database/schema";
 import { openEmbeddedDatabase } from "./embedded-database.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { withTextDates } from "./pglite-text-dates.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 
@@ -46,7 +47,7 @@ export interface DatabaseHandle {
 const migrationsFolder = path.resolve("database/migrations");
 
 export function createPgliteHandle(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client: withTextDates(client), schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
