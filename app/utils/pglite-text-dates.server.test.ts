@@ -19,7 +19,11 @@ describe("drizzle on the embedded database, with its date parsers set once", () 
   beforeAll(async () => {
     [wrapped, plain] = await Promise.all([PGlite.create(), PGlite.create()]);
     const query = wrapped.query.bind(wrapped);
-    wrapped.query = ((text: string, params?: unknown[], options?: { parsers?: unknown }) => {
+    wrapped.query = ((
+      text: string,
+      params?: unknown[],
+      options?: Parameters<PGlite["query"]>[2],
+    ) => {
       brought.push(options?.parsers);
       return query(text, params, options);
     }) as PGlite["query"];
