@@ -9,6 +9,7 @@ import {
   expectAccessible,
   launchBrowser,
   login,
+  newVisitorAddress,
   openPage,
   PHONE,
   readOutbox,
@@ -31,8 +32,8 @@ afterEach(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function open(viewport = DESKTOP) {
-  const opened = await openPage(browser, viewport);
+async function open(viewport = DESKTOP, clientAddress?: string) {
+  const opened = await openPage(browser, viewport, undefined, { clientAddress });
   contexts.push(opened.context);
   return opened;
 }
@@ -68,14 +69,23 @@ async function expectAccessibleAroundPreviews(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
-const stamp = Date.now();
-const POST_TITLE = `يوم صحي مفتوح ${stamp}`;
-const CONFIRMED = `confirmed-${stamp}@rifq.test`;
-const UNCONFIRMED = `unconfirmed-${stamp}@rifq.test`;
+/**
+ * The post and the two addresses of one try of the first test (the archive test reads the last
+ * try's): a retry starts afresh, since a post's title is its address and a slug is taken once.
+ */
+let POST_TITLE = "";
+let CONFIRMED = "";
+let UNCONFIRMED = "";
+function newTry() {
+  const stamp = Date.now();
+  POST_TITLE = `يوم صحي مفتوح ${stamp}`;
+  CONFIRMED = `confirmed-${stamp}@rifq.test`;
+  UNCONFIRMED = `unconfirmed-${stamp}@rifq.test`;
+}
 
 /** Subscribes from the news page; `confirm` presses the e-mailed link's button too. */
 async function subscribe(email: string, confirm: boolean) {
-  const { page } = await open(PHONE);
+  const { page } = await open(PHONE, newVisitorAddress());
   await page.goto("/media/news");
   await page.getByLabel("بريدك الإلكتروني").fill(email);
   await page.getByRole("button", { name: "اشترك" }).click();
@@ -94,6 +104,7 @@ const step = (what: string) => console.log(`[campaigns e2e] ${new Date().toISOSt
 
 describe("a newsletter campaign", () => {
   test("an editor starts it from a post, previews and tests it, and sends it to the confirmed subscribers", async () => {
+    newTry();
     await subscribe(CONFIRMED, true);
     await subscribe(UNCONFIRMED, false);
 
