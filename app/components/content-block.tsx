@@ -1,5 +1,5 @@
-import { createContext, type ElementType, lazy, Suspense, useContext, useMemo } from "react";
-import { useEditMode } from "~/components/edit-mode/edit-mode-state";
+import { createContext, type ElementType, useContext, useMemo } from "react";
+import { useLoadedEditors } from "~/components/edit-mode/loaded-editors";
 import { cn } from "~/shared/cn";
 import { type BlockMap, type BlockState, blockId } from "~/shared/content-blocks";
 
@@ -67,13 +67,6 @@ type BlockProps = {
 
 const LOADING_CLASS = "animate-pulse opacity-70";
 
-// The editor is loaded only for an admin on a hydrated page; visitors never download it.
-const EditableBlock = lazy(() =>
-  import("~/components/edit-mode/editable-block").then((module) => ({
-    default: module.EditableBlock,
-  })),
-);
-
 /**
  * An editable plain text: `<Text k="hero-title" as="h1">default</Text>`. A default that is a
  * setting's field names it (`setting`): while no text is stored, a reader's held page applies
@@ -88,7 +81,7 @@ export function Text({
   children,
 }: BlockProps & { children: string; setting?: string }) {
   const block = useBlock(k, children);
-  const { status } = useEditMode();
+  const editors = useLoadedEditors();
   const plain = (
     <Tag
       className={cn(className, block.value.includes("\n") && "whitespace-pre-line") || undefined}
@@ -99,18 +92,15 @@ export function Text({
       {block.loading ? <BlockLoading text={block.value} /> : block.value}
     </Tag>
   );
-  if (status !== "ready") return plain;
-  return (
-    <Suspense fallback={plain}>
-      <EditableBlock block={block} kind="text" as={Tag} className={className} id={id} />
-    </Suspense>
-  );
+  // The editor is there only for an admin on a hydrated page; visitors never download it.
+  if (!editors) return plain;
+  return <editors.EditableBlock block={block} kind="text" as={Tag} className={className} id={id} />;
 }
 
 /** An editable rich text; the default is trusted markup written in our source. */
 export function Html({ k, as: Tag = "div", className, id, html }: BlockProps & { html: string }) {
   const block = useBlock(k, html);
-  const { status } = useEditMode();
+  const editors = useLoadedEditors();
   const plain = (
     <Tag
       className={cn(className, block.loading && LOADING_CLASS) || undefined}
@@ -120,12 +110,8 @@ export function Html({ k, as: Tag = "div", className, id, html }: BlockProps & {
       {...htmlContent(block)}
     />
   );
-  if (status !== "ready") return plain;
-  return (
-    <Suspense fallback={plain}>
-      <EditableBlock block={block} kind="html" as={Tag} className={className} id={id} />
-    </Suspense>
-  );
+  if (!editors) return plain;
+  return <editors.EditableBlock block={block} kind="html" as={Tag} className={className} id={id} />;
 }
 
 /** A stored plain-text value in an html block is shown as text, never parsed as markup. */

@@ -149,9 +149,9 @@ test("Escape discards a draft; turning edit mode off closes the editor; links do
   // Edit mode survives navigation within the tab.
   await page.reload();
   await page.getByText(HINT).waitFor();
-  // A text takes clicks once it shows its edit control: the hint comes with the app, the editable
-  // texts with their own module a moment later (a click before lands on the text as served).
-  await control.waitFor();
+  // The hint and the editable texts come in one render (loaded-editors.tsx): a text takes clicks
+  // as soon as the hint says so, with no moment where a click lands on the text as served.
+  expect(await control.count()).toBe(1);
   await title.click();
   await editor.fill("مسودة أخرى");
   await page.getByRole("button", { name: "إيقاف وضع التحرير" }).click();

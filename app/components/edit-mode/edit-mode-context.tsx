@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { type AdminStatus, EditModeContext } from "./edit-mode-state";
+import { type LoadedEditors, LoadedEditorsContext, loadEditors } from "./loaded-editors";
 
 /** Browser-side copy of "this visitor is an admin" (spec §2.11); the server still decides. */
 export const ADMIN_FLAG_KEY = "rifq:is-admin";
@@ -47,15 +48,15 @@ export function EditModeProvider({
 }) {
   const hydrated = useHydrated();
   const [enabled, setEnabledState] = useState(false);
-  const [editorLoaded, setEditorLoaded] = useState(false);
+  const [editors, setEditors] = useState<LoadedEditors | null>(null);
 
-  // Fetch the editor before offering edit mode, so no click lands on a block not yet editable.
+  // Fetch the editors before offering edit mode, so no click lands on a text not yet editable.
   useEffect(() => {
     if (!isAdmin) return;
     let current = true;
-    import("./editable-block").then(
-      () => current && setEditorLoaded(true),
-      () => current && setEditorLoaded(false),
+    loadEditors().then(
+      (loaded) => current && setEditors(loaded),
+      () => current && setEditors(null),
     );
     return () => {
       current = false;
@@ -81,10 +82,16 @@ export function EditModeProvider({
     [isAdmin],
   );
 
-  const status: AdminStatus = !isAdmin ? "none" : hydrated && editorLoaded ? "ready" : "checking";
+  const status: AdminStatus = !isAdmin ? "none" : hydrated && editors ? "ready" : "checking";
   const value = useMemo(
     () => ({ status, enabled: status === "ready" && enabled, setEnabled }),
     [status, enabled, setEnabled],
   );
-  return <EditModeContext.Provider value={value}>{children}</EditModeContext.Provider>;
+  return (
+    <EditModeContext.Provider value={value}>
+      <LoadedEditorsContext.Provider value={status === "ready" ? editors : null}>
+        {children}
+      </LoadedEditorsContext.Provider>
+    </EditModeContext.Provider>
+  );
 }

@@ -1,0 +1,23 @@
+import { createContext, useContext } from "react";
+import type { EditableBlock } from "./editable-block";
+
+/**
+ * The editor of page texts, fetched for an admin before edit mode is offered (visitors never
+ * download it). Rendered straight from here, not through `React.lazy`: a lazy
+ * component suspends on its first render even when its module has arrived, and React holds a
+ * revealed boundary back up to 300 ms, so the hint «وضع التحرير مفعّل…» showed while a click on
+ * a text still did nothing.
+ */
+export interface LoadedEditors {
+  EditableBlock: typeof EditableBlock;
+}
+
+export const LoadedEditorsContext = createContext<LoadedEditors | null>(null);
+
+/** The editors once they have arrived and the page can react (EditModeProvider), else null. */
+export const useLoadedEditors = () => useContext(LoadedEditorsContext);
+
+export async function loadEditors(): Promise<LoadedEditors> {
+  const block = await import("./editable-block");
+  return { EditableBlock: block.EditableBlock };
+}
