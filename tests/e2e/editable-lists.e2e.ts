@@ -55,6 +55,8 @@ test("an admin adds a program card with an image, moves it first, removes it and
   await page.goto(PROGRAMS);
   await page.getByRole("button", { name: "تفعيل وضع التحرير" }).click();
   await page.getByText(HINT).waitFor();
+  // The list's controls come with the hint, in the same render (loaded-card-list-editor.tsx).
+  expect(await page.getByRole("button", { name: "إضافة بطاقة إلى «البرامج»" }).count()).toBe(1);
 
   // Add: the dialog's fields, an icon from the curated set and a real image.
   await page.getByRole("button", { name: "إضافة بطاقة إلى «البرامج»" }).click();

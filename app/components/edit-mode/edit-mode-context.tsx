@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { type AdminStatus, EditModeContext } from "./edit-mode-state";
+import {
+  CardListEditorContext,
+  type LoadedCardListEditor,
+  loadCardListEditor,
+} from "./loaded-card-list-editor";
 import { type LoadedEditors, LoadedEditorsContext, loadEditors } from "./loaded-editors";
 
 /** Browser-side copy of "this visitor is an admin" (spec §2.11); the server still decides. */
@@ -48,13 +53,13 @@ export function EditModeProvider({
 }) {
   const hydrated = useHydrated();
   const [enabled, setEnabledState] = useState(false);
-  const [editors, setEditors] = useState<LoadedEditors | null>(null);
+  const [editors, setEditors] = useState<[LoadedEditors, LoadedCardListEditor] | null>(null);
 
   // Fetch the editors before offering edit mode, so no click lands on a text not yet editable.
   useEffect(() => {
     if (!isAdmin) return;
     let current = true;
-    loadEditors().then(
+    Promise.all([loadEditors(), loadCardListEditor()]).then(
       (loaded) => current && setEditors(loaded),
       () => current && setEditors(null),
     );
@@ -89,8 +94,10 @@ export function EditModeProvider({
   );
   return (
     <EditModeContext.Provider value={value}>
-      <LoadedEditorsContext.Provider value={status === "ready" ? editors : null}>
-        {children}
+      <LoadedEditorsContext.Provider value={status === "ready" ? (editors?.[0] ?? null) : null}>
+        <CardListEditorContext.Provider value={status === "ready" ? (editors?.[1] ?? null) : null}>
+          {children}
+        </CardListEditorContext.Provider>
       </LoadedEditorsContext.Provider>
     </EditModeContext.Provider>
   );

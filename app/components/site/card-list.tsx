@@ -1,12 +1,6 @@
-import {
-  type ComponentProps,
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useContext,
-} from "react";
+import { type ComponentProps, createContext, type ReactNode, useContext } from "react";
 import { useEditMode } from "~/components/edit-mode/edit-mode-state";
+import { useLoadedCardListEditor } from "~/components/edit-mode/loaded-card-list-editor";
 import { Section } from "~/components/page";
 import type { CardListMap, StoredCardList } from "~/shared/card-items";
 import type { CardListDefinition } from "~/shared/card-list-definitions";
@@ -41,13 +35,6 @@ export function useStoredCardList(list: CardListDefinition): StoredCardList | nu
   return useContext(CardListsContext)[blockId(list.pagePath, list.key)] ?? null;
 }
 
-// The list editor is loaded only for an admin in edit mode; visitors never download it.
-const CardListEditor = lazy(() =>
-  import("~/components/edit-mode/card-list-editor").then((module) => ({
-    default: module.CardListEditor,
-  })),
-);
-
 /**
  * A card list admins can change in edit mode (docs/decisions/047): the stored cards, or the
  * code-defined ones until an admin changes the list.
@@ -62,16 +49,14 @@ export function EditableCardList({
 }) {
   const stored = useStoredCardList(list);
   const { enabled } = useEditMode();
+  const Editor = useLoadedCardListEditor();
   const items = stored?.items ?? list.defaults;
   const view = (
     <CardListView items={items} blockPrefix={list.blockPrefix} extras={extras} {...layout} />
   );
-  if (!enabled) return view;
-  return (
-    <Suspense fallback={view}>
-      <CardListEditor list={list} stored={stored} extras={extras} layout={layout} />
-    </Suspense>
-  );
+  // The list editor is there only for an admin on a hydrated page (visitors never download it).
+  if (!enabled || !Editor) return view;
+  return <Editor list={list} stored={stored} extras={extras} layout={layout} />;
 }
 
 /** A page section whose whole content is one editable card list (the about/services pages). */
