@@ -1,5 +1,5 @@
-import { createContext, useContext } from "react";
-import type { EditableBlock } from "./editable-block";
+import { type ComponentType, createContext, type ElementType, useContext } from "react";
+import type { BlockState } from "~/shared/content-blocks";
 
 /**
  * The editor of page texts, fetched for an admin before edit mode is offered (visitors never
@@ -9,7 +9,14 @@ import type { EditableBlock } from "./editable-block";
  * a text still did nothing.
  */
 export interface LoadedEditors {
-  EditableBlock: typeof EditableBlock;
+  /** editable-block.tsx's, by its props: a type import would tie public code to the editor's. */
+  EditableBlock: ComponentType<{
+    block: BlockState;
+    kind: "text" | "html";
+    as: ElementType;
+    className?: string;
+    id?: string;
+  }>;
 }
 
 export const LoadedEditorsContext = createContext<LoadedEditors | null>(null);
