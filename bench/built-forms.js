@@ -11,9 +11,11 @@
 //     whatever garbage V8 let pile up while it streamed.
 // Load average beside every figure. Figures only. `npm run bench:forms`
 //   MANY_ANSWERS=10000  ANSWERS=200  INBOX_ROUNDS=40  STEADY_AFTER=100
-//  The inbox is measured twice: right after WARM_UP asks, and again once each page was asked
-//  STEADY_AFTER times more, as on a server that has been up a while (V8's optimising compilers
-//  have then compiled the render's code; the first figure still pays for it).
+//  Answers and the inbox are each measured twice: right after WARM_UP, and again once the server
+//  has done the same work STEADY_AFTER times more (STEADY_ANSWERS for answers), as a server that
+//  has been up a while (V8's optimising compilers have then compiled that code; the first figure
+//  still pays for it). Both figures are printed.
+//   STEADY_ANSWERS=400
 //   REQUEST_FORM=1: the form is a request form that tells a staff member (bench/seed-forms.ts)
 import { randomUUID } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
@@ -27,6 +29,7 @@ const ANSWERS = Number(process.env.ANSWERS ?? 200);
 const ROUNDS = Number(process.env.INBOX_ROUNDS ?? 40);
 const WARM_UP = 10;
 const STEADY_AFTER = Number(process.env.STEADY_AFTER ?? 100);
+const STEADY_ANSWERS = Number(process.env.STEADY_ANSWERS ?? 400);
 const SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 
 /** The body of the n-th answer, as the browser sends the form (bench/seed-forms.ts's fields). */
@@ -55,7 +58,7 @@ const spread = (times) => {
 };
 
 /** `count` answers, one at a time, each from its own address: CPU per POST. */
-async function sendAnswers(server, slug, first, count) {
+export async function sendAnswers(server, slug, first, count) {
   const times = [];
   let cpu = 0;
   const loadBefore = loadAverage();
@@ -82,14 +85,14 @@ async function sendAnswers(server, slug, first, count) {
   return `${spread(times)}, CPU ${(cpu / count).toFixed(1)} ms/POST (load ${loadBefore.toFixed(2)} → ${loadAverage().toFixed(2)})`;
 }
 
-async function ask(server, path, cookie) {
+export async function ask(server, path, cookie) {
   const response = await request(`${server.url}${path}`, {
     headers: { accept: "text/html", "accept-encoding": "gzip", cookie },
   });
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
 }
 
-async function timeAsks(server, path, cookie) {
+export async function timeAsks(server, path, cookie) {
   const times = [];
   let cpu = 0;
   const loadBefore = loadAverage();
@@ -186,6 +189,14 @@ export async function benchBuiltForms({ port } = {}) {
       server,
       slug,
       WARM_UP,
+      ANSWERS,
+    );
+    await sendAnswers(server, slug, WARM_UP + ANSWERS, STEADY_ANSWERS);
+    const sentBefore = WARM_UP + ANSWERS + STEADY_ANSWERS;
+    figures[`sending an answer (${ANSWERS} more), after ${sentBefore} answers`] = await sendAnswers(
+      server,
+      slug,
+      sentBefore,
       ANSWERS,
     );
     const admin = await signInAdmin(server.url);

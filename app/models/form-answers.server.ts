@@ -1,5 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from "drizzle-orm";
 import { ANSWER_MESSAGES, contactOf, storedValues } from "~/shared/built-form-answers";
 import { staffSection } from "~/shared/content-types";
 import { ConflictError, InvalidInputError, NotFoundError } from "~/shared/domain-errors";
@@ -18,10 +30,23 @@ import {
 } from "~/utils/db-helpers.server";
 import { checkPdf } from "~/utils/pdf-file.server";
 import { getStorage } from "~/utils/storage.server";
-import { builtForms, formAnswerFiles, formAnswers, requests, users } from "../../database/schema";
+import {
+  builtForms,
+  formAnswerFiles,
+  formAnswers,
+  mailQueue,
+  requestEvents,
+  requests,
+  users,
+} from "../../database/schema";
 import { type BuiltForm, removeStoredFiles } from "./built-forms.server";
-import { enqueueMails, type OutgoingMail } from "./mail-queue.server";
-import { type OpenedRequest, openRequest } from "./request-opening.server";
+import { mailQueueRow, type OutgoingMail } from "./mail-queue.server";
+import {
+  nextNumberFrom,
+  type OpenedRequest,
+  requestOpening,
+  riyadhYear,
+} from "./request-opening.server";
 
 // The answers of built forms (issue 36, docs/decisions/071): sent by the public, read by staff.
 
@@ -120,11 +145,13 @@ export interface SentAnswer {
 
 /**
  * Keeps an answer: its files first (checked by their bytes, stored privately), then in ONE
- * transaction the form's count moved — one conditional UPDATE that takes the form's row lock and
- * checks the status, the closing date and the maximum in the same statement —, the answer, its
- * files' rows and — for a request form — the request with its reference and its acknowledgement;
- * the staff chosen are told through the mail queue (the form's name and a staff link only). If
- * the transaction fails, the files are removed. `form` is the row the caller already read (the
+ * transaction of two statements:
+ * 1. the form's count moved — one conditional UPDATE that takes the form's row lock and checks the
+ *    status, the closing date and the maximum — and, for a request form, the year's next number;
+ * 2. the answer, its files' rows and — for a request form — the request, its "created" event and
+ *    its acknowledgement, with the mails to the staff chosen (the form's name and a staff link
+ *    only), as data-modifying CTEs (docs/decisions/083).
+ * If the transaction fails, the files are removed. `form` is the row the caller already read (the
  * public form's action), or its id.
  */
 export async function sendAnswer(
@@ -145,41 +172,93 @@ export async function sendAnswer(
   try {
     return await db.transaction(async (tx) => {
       const at = now();
-      const counted = await countAnswerIn(tx, form.id, at);
+      const year = riyadhYear(at);
+      const counted = await countAnswerIn(tx, form.id, at, form.isRequest ? year : null);
       if (!counted) throw new ConflictError((await whyClosedNow(tx, form.id, at)) ?? FORM_CLOSED);
       const expiresAt = new Date(at);
       expiresAt.setUTCMonth(expiresAt.getUTCMonth() + counted.retentionMonths);
-      const [answer] = await tx
-        .insert(formAnswers)
-        .values({ formId: form.id, values, ...contact, expiresAt, createdAt: at })
-        .returning({ id: formAnswers.id });
-      if (written.length > 0) {
-        await tx
-          .insert(formAnswerFiles)
-          .values(written.map((file) => ({ ...file, answerId: answer.id })));
-      }
+      const answerId = randomUUID();
       // Told with the staff chosen now (an edit meanwhile counts), when the address was read.
-      const staffMails = needsBase
-        ? staffMailsOf({ ...counted, id: form.id }, answer.id, base)
-        : [];
-      const request = form.isRequest
-        ? await openRequest(tx, {
-            formId: form.id,
-            formTitle: counted.title,
-            answerId: answer.id,
-            contactEmail: contact.contactEmail,
-            baseUrl: base,
-            at,
-            alsoMail: staffMails,
-          })
-        : null;
-      if (!form.isRequest) await enqueueMails(staffMails, tx);
-      return { answerId: answer.id, request };
+      const staffMails = needsBase ? staffMailsOf({ ...counted, id: form.id }, answerId, base) : [];
+      const opening =
+        counted.number === null
+          ? null
+          : requestOpening({
+              formId: form.id,
+              formTitle: counted.title,
+              answerId,
+              number: counted.number,
+              year,
+              contactEmail: contact.contactEmail,
+              baseUrl: base,
+              alsoMail: staffMails,
+            });
+      await writeAnswer(tx, {
+        answer: { id: answerId, formId: form.id, values, ...contact, expiresAt, createdAt: at },
+        files: written.map((file) => ({ ...file, answerId })),
+        opening,
+        mails: opening?.mails ?? staffMails,
+      });
+      return { answerId, request: opening?.opened ?? null };
     });
   } catch (error) {
     await removeStoredFiles(written.map((file) => file.storageKey));
     throw error;
   }
+}
+
+/**
+ * The answer's rows in one statement of data-modifying CTEs. Each runs once, whatever the main
+ * statement reads, and the foreign keys (files and request → answer, event → request) are checked
+ * at the statement's end, when all the rows exist.
+ */
+async function writeAnswer(
+  tx: Transaction,
+  rows: {
+    answer: typeof formAnswers.$inferInsert & { id: string };
+    files: (typeof formAnswerFiles.$inferInsert)[];
+    opening: ReturnType<typeof requestOpening> | null;
+    mails: OutgoingMail[];
+  },
+) {
+  const answer = tx
+    .$with("answer")
+    .as(tx.insert(formAnswers).values(rows.answer).returning({ id: formAnswers.id }));
+  const steps: WithSubquery[] = [answer];
+  if (rows.files.length > 0)
+    steps.push(
+      tx
+        .$with("files")
+        .as(tx.insert(formAnswerFiles).values(rows.files).returning({ id: formAnswerFiles.id })),
+    );
+  if (rows.opening) {
+    steps.push(
+      tx
+        .$with("opened")
+        .as(tx.insert(requests).values(rows.opening.request).returning({ id: requests.id })),
+      tx
+        .$with("created")
+        .as(
+          tx.insert(requestEvents).values(rows.opening.event).returning({ id: requestEvents.id }),
+        ),
+    );
+  }
+  if (rows.mails.length > 0)
+    steps.push(
+      tx
+        .$with("mails")
+        .as(
+          tx
+            .insert(mailQueue)
+            .values(rows.mails.map(mailQueueRow))
+            .onConflictDoNothing()
+            .returning({ id: mailQueue.id }),
+        ),
+    );
+  await tx
+    .with(...steps)
+    .select({ id: answer.id })
+    .from(answer);
 }
 
 async function readForm(id: string) {
@@ -191,29 +270,47 @@ async function readForm(id: string) {
 /**
  * Counts one answer if the form takes it now: open, before its closing date, under its maximum
  * (the same rules as `whyClosed`, in SQL). The UPDATE locks the form's row, so the count and the
- * maximum are read and moved by one answer at a time. Answers what the rest of the answer needs,
- * as the row is now; null when the form takes no answer.
+ * maximum are read and moved by one answer at a time. With `numberYear` (a request form), the same
+ * statement takes the year's next request number. Answers what the rest of the answer needs, as
+ * the row is now; null when the form takes no answer.
  */
-async function countAnswerIn(tx: Transaction, formId: string, at: Date) {
+async function countAnswerIn(tx: Transaction, formId: string, at: Date, numberYear: number | null) {
+  const counted = tx.$with("counted").as(
+    tx
+      .update(builtForms)
+      .set({ answersCount: sql`${builtForms.answersCount} + 1` })
+      .where(
+        and(
+          eq(builtForms.id, formId),
+          eq(builtForms.status, "open"),
+          or(isNull(builtForms.closesAt), gt(builtForms.closesAt, at)),
+          or(isNull(builtForms.maxAnswers), lt(builtForms.answersCount, builtForms.maxAnswers)),
+        ),
+      )
+      .returning({
+        title: builtForms.title,
+        retentionMonths: builtForms.retentionMonths,
+        // The addresses of the staff it tells, read in the same statement (a viewer is never told).
+        staffEmails: sql<string[]>`array(select u.email from ${users} u
+          where u.id in (select jsonb_array_elements_text("forms"."notify_user_ids"))
+            and u.role <> 'viewer' order by u.email)`.as("staff_emails"),
+      }),
+  );
+  const fields = {
+    title: counted.title,
+    retentionMonths: counted.retentionMonths,
+    staffEmails: counted.staffEmails,
+  };
+  if (numberYear === null) {
+    const [row] = await tx.with(counted).select(fields).from(counted);
+    return row ? { ...row, number: null } : null;
+  }
+  const numbered = nextNumberFrom(tx, counted, numberYear);
   const [row] = await tx
-    .update(builtForms)
-    .set({ answersCount: sql`${builtForms.answersCount} + 1` })
-    .where(
-      and(
-        eq(builtForms.id, formId),
-        eq(builtForms.status, "open"),
-        or(isNull(builtForms.closesAt), gt(builtForms.closesAt, at)),
-        or(isNull(builtForms.maxAnswers), lt(builtForms.answersCount, builtForms.maxAnswers)),
-      ),
-    )
-    .returning({
-      title: builtForms.title,
-      retentionMonths: builtForms.retentionMonths,
-      // The addresses of the staff it tells, read in the same statement (a viewer is never told).
-      staffEmails: sql<string[]>`array(select u.email from ${users} u
-        where u.id in (select jsonb_array_elements_text("forms"."notify_user_ids"))
-          and u.role <> 'viewer' order by u.email)`,
-    });
+    .with(counted, numbered)
+    .select({ ...fields, number: numbered.last })
+    .from(counted)
+    .leftJoin(numbered, sql`true`);
   return row ?? null;
 }
 

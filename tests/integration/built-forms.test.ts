@@ -263,6 +263,10 @@ describe("sending a built form", () => {
     expect(form.answersCount).toBe(1);
     expect(await db.select().from(formAnswers)).toHaveLength(1);
     expect(await db.select().from(requests)).toHaveLength(1);
+    // The refused answers took no number: the next request is the second of the year.
+    expect(await db.select({ last: requestCounters.last }).from(requestCounters)).toEqual([
+      { last: 1 },
+    ]);
   });
 
   test("a closed form takes no answer and says so", async () => {
