@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,6 +10,7 @@ import { livePageAt } from "~/shared/live-page";
 import { defersStylesheet } from "~/shared/stylesheet";
 import { inlineCriticalCss } from "~/utils/critical-css.server";
 import { deferHydration } from "~/utils/deferred-hydration.server";
+import { oneWritePerTurn } from "~/utils/one-write-per-turn.server";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +18,7 @@ export const streamTimeout = 5_000;
  * A signed-out reader's document as one string: its critical CSS inlined, its app loaded when
  * the page first needs it (docs/decisions/025, 033).
  */
-async function readingPage(body: PassThrough, page: LivePage) {
+async function readingPage(body: Readable, page: LivePage) {
   const chunks: Buffer<ArrayBuffer>[] = [];
   for await (const chunk of body) chunks.push(chunk);
   // Bytes all the way, never a string: decoding and encoding 70 KB of Arabic cost more than the
@@ -64,7 +65,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // A reader's page is read whole anyway; any other leaves as React's turns write it.
+          const body = criticalCss ? new PassThrough() : oneWritePerTurn();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (criticalCss) {
             readingPage(body, readingPageOf(request, routerContext)).then(

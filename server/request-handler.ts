@@ -104,7 +104,8 @@ const isResponseClosed = (res: express.Response) => res.destroyed || res.writabl
  * compressor is flushed once the chunks at hand are written, not after each one: React writes a
  * page in chunks of 4 KB, and a brotli flush per chunk cost a staff list of 370 KB ~90 flushes,
  * as many socket writes and a worse ratio (docs/decisions/080). What a Suspense boundary streams
- * later still leaves at once: its chunks are flushed in the same turn they were written.
+ * later still leaves at once: its chunks are flushed in the same turn they were written. A rendered
+ * document now comes as one chunk per turn (app/utils/one-write-per-turn.server.ts, decision 087).
  */
 export async function writeReadableStreamToWritable(
   stream: ReadableStream<Uint8Array>,
