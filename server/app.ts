@@ -246,7 +246,8 @@ app.use(createBodyLimits({ secret: env.AUTH_SECRET }));
 
 app.use(pageCache.middleware);
 
-// Renders (not stored pages, streams or files) take turns, a few at a time (docs/decisions/027).
+// Renders (not stored pages, streams or files) take turns, a few at a time (docs/decisions/027),
+// reads and sends each in a line of their own (docs/decisions/088).
 app.use(createRenderLimit({ concurrency: RENDER_CONCURRENCY }));
 
 app.use(

@@ -13,13 +13,11 @@ import {
 import { canManageContent } from "~/shared/roles";
 import { logger } from "~/utils/logger.server";
 import { STORED_FILES } from "~/utils/storage.server";
+import { type Audience, createFrameFlusher } from "./realtime-frames";
 import { STOPPING_MESSAGE } from "./shutdown-guard.js";
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 2_000;
-
-/** Staff (editors, admins) hear every change; everyone else only what public pages show. */
-type Audience = "staff" | "public";
 
 const dataFrame = (event: ChangeEvent | LiveEvent) => `data: ${JSON.stringify(event)}\n\n`;
 const RESYNC_FRAME = `event: ${RESYNC_EVENT}\ndata: {}\n\n`;
@@ -59,10 +57,9 @@ export function createRealtimeHub({
     markReady = resolve;
   });
 
-  function send(audience: Audience | "all", frame: string) {
-    for (const [res, heard] of streams)
-      if (audience === "all" || heard === audience) res.write(frame);
-  }
+  // Writes to the open pages at most every 100 ms, a burst's frames together (decision 088).
+  const frames = createFrameFlusher(streams, (res, text) => res.write(text));
+  const send = frames.send;
 
   function later(task: () => Promise<void>) {
     publicQueue = publicQueue
@@ -158,12 +155,14 @@ export function createRealtimeHub({
    */
   function drain() {
     draining = true;
+    frames.flush();
     for (const res of streams.keys()) res.end();
     streams.clear();
   }
 
   async function close() {
     drain();
+    frames.stop();
     clearInterval(heartbeat);
     await stopListening();
   }

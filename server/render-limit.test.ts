@@ -15,6 +15,11 @@ app.get("/render/:n", (req, res) => {
   started.push(n);
   rendering.set(n, () => res.type("text/plain").send(`page ${n}`));
 });
+app.post("/send/:n", (req, res) => {
+  const n = Number(req.params.n);
+  started.push(n);
+  rendering.set(n, () => res.redirect(303, `/render/${n}`));
+});
 const server = app.listen(0, "127.0.0.1");
 const base = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 afterAll(() => server.close());
@@ -116,4 +121,37 @@ test("a response that never ends gives up its turn after the hold limit", async 
   await stuck.catch(() => null);
   stalled.closeAllConnections();
   stalled.close();
+});
+
+test("a burst of form sends never holds a reader's page back, nor reading a send", async () => {
+  started.length = 0;
+  const send = (n: number) =>
+    fetch(`${base()}/send/${n}`, { method: "POST", redirect: "manual" }).then((r) => r.status);
+  // Two sends take the sends' turns, three wait; a page read starts at once beside them.
+  const sends = [];
+  for (const [index, n] of [11, 12, 13, 14, 15].entries()) {
+    sends.push(send(n));
+    await settled(Math.min(index + 1, 2), Math.max(index - 1, 0));
+  }
+  const reads = [get(1), get(2)];
+  await settled(4, 3);
+  expect(started).toEqual([11, 12, 1, 2]);
+  // A third read waits for a read's turn, not behind the sends that came before it.
+  const third = get(3);
+  await settled(4, 4);
+  finish(1);
+  await expect.poll(() => rendering.has(3)).toBe(true);
+  expect(started).toEqual([11, 12, 1, 2, 3]);
+  for (const n of [2, 3]) finish(n);
+  expect((await Promise.all([...reads, third])).map((answer) => answer.text)).toEqual([
+    "page 1",
+    "page 2",
+    "page 3",
+  ]);
+  for (const n of [11, 12, 13, 14, 15]) {
+    await expect.poll(() => rendering.has(n)).toBe(true);
+    finish(n);
+  }
+  expect(await Promise.all(sends)).toEqual([303, 303, 303, 303, 303]);
+  await settled(0, 0);
 });

@@ -12,8 +12,30 @@ export const BUSY_MESSAGE = "الموقع مشغول الآن، حاول بعد 
  * requests the server answers 503 at once instead of letting every wait grow. A turn ends when
  * the response is sent, or after `holdLimitMs` in any case: a visitor who stops reading a
  * response must not keep a turn (renders themselves end within seconds: entry.server.tsx).
+ *
+ * Reads (GET, HEAD) and sends (a form's POST…) take turns in two lines of their own, each with
+ * `concurrency` turns: 200 people registering for an event at once must not hold a reader's page
+ * back for seconds, nor a busy hour of reading hold back a staff member's save
+ * (docs/decisions/088).
  */
-export function createRenderLimit({
+export function createRenderLimit(
+  options: { concurrency?: number; maxWaiting?: number; holdLimitMs?: number } = {},
+) {
+  const reads = createLine(options);
+  const sends = createLine(options);
+  const renderLimit = (req: Request, res: Response, next: NextFunction) =>
+    (req.method === "GET" || req.method === "HEAD" ? reads : sends).take(req, res, next);
+  // Accessors, not values: Object.assign would copy what they read once.
+  return Object.defineProperties(renderLimit, {
+    /** Requests rendering now, in both lines (for tests). */
+    running: { get: () => reads.running + sends.running },
+    /** Requests waiting for their turn, in both lines (for tests). */
+    waiting: { get: () => reads.waiting + sends.waiting },
+  }) as typeof renderLimit & { readonly running: number; readonly waiting: number };
+}
+
+/** One line of turns: `concurrency` at once, the rest first come first served. */
+function createLine({
   concurrency = 4,
   maxWaiting = 1_000,
   holdLimitMs = 10_000,
@@ -21,7 +43,7 @@ export function createRenderLimit({
   concurrency?: number;
   maxWaiting?: number;
   holdLimitMs?: number;
-} = {}) {
+}) {
   let running = 0;
   const waiting: Array<() => void> = [];
 
@@ -30,7 +52,7 @@ export function createRenderLimit({
     while (running < concurrency && waiting.length > 0) waiting.shift()?.();
   }
 
-  function renderLimit(req: Request, res: Response, next: NextFunction) {
+  function take(req: Request, res: Response, next: NextFunction) {
     const start = () => {
       // Gone already: nothing to render, and the turn goes to the next one.
       if (req.socket.destroyed || res.writableEnded) return;
@@ -56,22 +78,24 @@ export function createRenderLimit({
     }
     // A visitor who leaves while waiting leaves the line.
     const leave = () => {
-      const place = waiting.indexOf(take);
+      const place = waiting.indexOf(turn);
       if (place >= 0) waiting.splice(place, 1);
     };
-    const take = () => {
+    const turn = () => {
       res.off("close", leave);
       start();
     };
     res.once("close", leave);
-    waiting.push(take);
+    waiting.push(turn);
   }
 
-  // Accessors, not values: Object.assign would copy what they read once.
-  return Object.defineProperties(renderLimit, {
-    /** Requests rendering now (for tests). */
-    running: { get: () => running },
-    /** Requests waiting for their turn (for tests). */
-    waiting: { get: () => waiting.length },
-  }) as typeof renderLimit & { readonly running: number; readonly waiting: number };
+  return {
+    take,
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
 }
