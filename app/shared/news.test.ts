@@ -66,7 +66,29 @@ describe("excerptOf", () => {
   });
 });
 
+describe("excerptOf on a long post", () => {
+  test("a long post is cut where its whole text would be, also when it begins with spaces", () => {
+    const body = `${"زيارة منزلية لكبار السن في الدمام ".repeat(3_000)}`;
+    expect(excerptOf({ excerpt: null, content: body }, 150)).toBe(
+      `${Array.from(body.replace(/\s+/g, " ")).slice(0, 150).join("").trimEnd()}…`,
+    );
+    // 1,000 spaces before the text: its start alone holds too few characters to decide.
+    const spaced = `${" \n".repeat(500)}${"رعاية ".repeat(40)}`;
+    expect(excerptOf({ excerpt: null, content: spaced }, 150)).toBe(
+      `${"رعاية ".repeat(25).trimEnd()}…`,
+    );
+    expect(excerptOf({ excerpt: null, content: `${" ".repeat(400)}خبر قصير ` }, 150)).toBe(
+      "خبر قصير",
+    );
+  });
+});
+
 describe("tagsOf", () => {
+  test("a long post's tags are its first words, as in a short one", () => {
+    const body = `يوم صحي مفتوح لكل أسرة في الدمام ${"نشاط ".repeat(50_000)}`;
+    expect(tagsOf(body)).toEqual(["مفتوح", "أسرة", "الدمام"]);
+  });
+
   test("keeps only words longer than three letters", () => {
     expect(tagsOf("يوم صحي مفتوح لكل أسرة")).toEqual(["مفتوح", "أسرة"]);
   });

@@ -37,12 +37,16 @@ const ELLIPSIS = "…";
 export function excerptOf(post: Pick<NewsPost, "excerpt" | "content">, limit: number): string {
   const excerpt = post.excerpt?.trim();
   if (excerpt) return excerpt;
-  const text = post.content.replace(/\s+/g, " ").trim();
-  // Array.from counts characters, not UTF-16 units, so nothing is cut in half.
-  const characters = Array.from(text);
-  if (characters.length <= limit) return text;
-  return `${characters.slice(0, limit).join("").trimEnd()}${ELLIPSIS}`;
+  // A long post's start decides the cut once it holds more than `limit` characters with its
+  // spaces collapsed; only a start that is mostly spaces needs the whole post read.
+  const start = charactersOf(post.content.slice(0, 2 * limit + 64));
+  const text = start.length > limit ? start : charactersOf(post.content);
+  if (text.length <= limit) return text.join("");
+  return `${text.slice(0, limit).join("").trimEnd()}${ELLIPSIS}`;
 }
+
+/** The text with its spaces collapsed, as characters (Array.from: nothing is cut in half). */
+const charactersOf = (text: string) => Array.from(text.replace(/\s+/g, " ").trim());
 
 /**
  * Words that say nothing about a post. Most short particles (من، في، عن…) are already
@@ -196,7 +200,7 @@ const STOP_WORDS = new Set(
 );
 
 /** Letters, combining marks and digits make a word; everything else separates words. */
-const WORD_SEPARATOR = /[^\p{L}\p{M}\p{N}]+/u;
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
  * Up to three tags for a card: the first distinct words longer than three letters that are
@@ -205,7 +209,8 @@ const WORD_SEPARATOR = /[^\p{L}\p{M}\p{N}]+/u;
 export function tagsOf(text: string, max = MAX_TAGS): string[] {
   const tags: string[] = [];
   const seen = new Set<string>();
-  for (const token of text.split(WORD_SEPARATOR)) {
+  // Words are read one by one from the start, so a long post is read only up to its last tag.
+  for (const [token] of text.matchAll(WORD)) {
     const word = dropArabicMarks(token);
     if (Array.from(word).length <= 3 || !/\p{L}/u.test(word)) continue;
     const key = foldArabic(word);

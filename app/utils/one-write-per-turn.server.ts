@@ -6,11 +6,11 @@ import { Transform } from "node:stream";
  * stream, its compressor and the socket take one write instead of dozens, and gzip compresses
  * the page as a whole (docs/decisions/087). What a Suspense boundary streams later still leaves
  * in its own turn, and the end sends whatever is held at once. Past `holdAtMost` bytes in a turn
- * the held part leaves at once, inside the write: a reader who takes the page slowly then holds
- * the writer back (the Transform waits to take more until its chunk is read), as a PassThrough
- * would, instead of the whole page waiting in memory.
+ * (256 KB; the longest staff page, the posts list, is ~110 KB) the held part leaves at once,
+ * inside the write: a reader who takes the page slowly then holds the writer back (the Transform
+ * takes no more until its chunk is read), as a PassThrough would.
  */
-export function oneWritePerTurn({ holdAtMost = 64 * 1024 } = {}): Transform {
+export function oneWritePerTurn({ holdAtMost = 256 * 1024 } = {}): Transform {
   let held: Buffer[] = [];
   let heldBytes = 0;
   let scheduled = false;
