@@ -13,7 +13,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort, loadAverage, treeCpuMs } from "./measure.js";
-import { request, run, START_FLAGS, seedDemo } from "./server.js";
+import { request, run, START_ENV, START_FLAGS, seedDemo } from "./server.js";
 
 const STREAMS = Number(process.env.MEMORY_STREAMS ?? 1_000);
 const POSTS = Number(process.env.MANY_POSTS ?? 10_000);
@@ -91,6 +91,7 @@ async function start(dataDir, port) {
   const started = performance.now();
   const child = spawn(process.execPath, START, {
     env: {
+      ...START_ENV,
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -11,12 +11,22 @@ import path from "node:path";
  * docs/decisions/059), which every bench server runs with too. BENCH_START_FLAGS="…" replaces them
  * for a side-by-side run (e.g. BENCH_START_FLAGS="" for V8's defaults).
  */
+const START_WORDS = JSON.parse(readFileSync("package.json", "utf8")).scripts.start.split(" ");
 export const START_FLAGS =
   process.env.BENCH_START_FLAGS !== undefined
     ? process.env.BENCH_START_FLAGS.split(" ").filter(Boolean)
-    : JSON.parse(readFileSync("package.json", "utf8"))
-        .scripts.start.split(" ")
-        .filter((word) => word.startsWith("--"));
+    : START_WORDS.filter((word) => word.startsWith("--"));
+
+/**
+ * The variables package.json's `start` sets (through cross-env: glibc's MALLOC_ARENA_MAX,
+ * docs/decisions/089), which every bench server gets too. BENCH_START_ENV="" leaves them out.
+ */
+export const START_ENV = Object.fromEntries(
+  (process.env.BENCH_START_ENV ?? START_WORDS.join(" "))
+    .split(" ")
+    .filter((word) => /^[A-Z][A-Z0-9_]*=/.test(word))
+    .map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]),
+);
 
 /**
  * Runs `server/index.js` of BUILD_DIR (default "build") on `port` with its own DATA_DIR.
@@ -46,6 +56,7 @@ export async function startServer({
   ]);
   const child = spawn(command, args, {
     env: {
+      ...START_ENV,
       ...process.env,
       BUILD_DIR: build,
       NODE_ENV: "production",
