@@ -437,6 +437,17 @@ async function signedSession() {
 const waitedNs = (pid) =>
   Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[1]);
 
+/** The load generator's core (1: this process, its SMTP sink, the streams, wrk): busy and all ticks. */
+function loadCoreTicks() {
+  const line = readFileSync("/proc/stat", "utf8").match(/^cpu1 (.*)$/m)?.[1] ?? "";
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, all: busy + idle + iowait };
+}
+
 /**
  * Every second: the server's CPU (% of one core), the share of the second its main thread waited
  * for the core while ready to run, resident memory, event loop and the sink.
@@ -445,23 +456,30 @@ function startSampler(pid, sink, eventLoopLog) {
   const samples = [];
   let cpuBefore = treeCpuMs(pid);
   let waitBefore = waitedNs(pid);
+  let coreBefore = loadCoreTicks();
   let at = performance.now();
   const timer = setInterval(() => {
     try {
       const cpu = treeCpuMs(pid);
       const waited = waitedNs(pid);
+      const core = loadCoreTicks();
       const now = performance.now();
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       samples.push({
         second: samples.length + 1,
         cpuPercent: round((100 * (cpu - cpuBefore)) / (now - at), 0),
         waitingPercent: round((100 * (waited - waitBefore)) / 1e6 / (now - at), 0),
+        loadCorePercent: round(
+          (100 * (core.busy - coreBefore.busy)) / (core.all - coreBefore.all || 1),
+          0,
+        ),
         rssMb: round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024, 0),
         mailed: sink.acceptedAt.length,
         load: load(),
       });
       cpuBefore = cpu;
       waitBefore = waited;
+      coreBefore = core;
       at = now;
     } catch {
       // the server ended
@@ -843,6 +861,10 @@ function buildReport(run) {
         0,
       ),
       cpuSeconds: round(cpu.reduce((a, b) => a + b, 0) / 100),
+      loadGeneratorCorePercent: summary(
+        samples.map((sample) => sample.loadCorePercent),
+        0,
+      ),
       eventLoopP99Ms: summary(loop, 0),
       eventLoopMaxMs: Math.max(0, ...eventLoop.map((sample) => sample.max)),
     },
@@ -884,6 +906,7 @@ function markdown(report) {
     `SMTP connections the server dropped: ${report.smtpConnectionsDropped}.`,
     `Streams: ${report.streams.open} open, ${report.streams.updates} updates applied, ${report.streams.failedRereads} failed re-reads, ${report.streams.dropped} dropped.`,
     `Server: peak RSS ${report.server.peakHwmMb} MB (VmHWM; cgroup peak with page cache ${report.server.cgroupPeakMb ?? "—"} MB), CPU % of its core per second p50 ${report.server.cpuPercent.p50} / p95 ${report.server.cpuPercent.p95} (${report.server.cpuSeconds} s in all), main thread waiting for its core (ready, not running) p50 ${report.server.waitingForCorePercent.p50} / p95 ${report.server.waitingForCorePercent.p95} % of each second, event-loop delay p99 per second: p50 ${report.server.eventLoopP99Ms.p50} / p95 ${report.server.eventLoopP99Ms.p95} / max ${report.server.eventLoopP99Ms.max} ms (longest stall ${report.server.eventLoopMaxMs} ms).`,
+    `Load generator's core (1: this process, the SMTP sink, the streams, wrk) busy per second: p50 ${report.server.loadGeneratorCorePercent.p50} / p95 ${report.server.loadGeneratorCorePercent.p95} / max ${report.server.loadGeneratorCorePercent.max} %.`,
     "",
     "| check | expected | found | ok |",
     "| --- | --- | --- | --- |",
@@ -891,13 +914,13 @@ function markdown(report) {
       ([name, c]) => `| ${name} | ${c.expected} | ${c.found} | ${c.ok ? "yes" : "**no**"} |`,
     ),
     "",
-    "| second | server CPU % | waiting for core % | RSS MB | event-loop p99 ms | mailed | load |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
+    "| second | server CPU % | waiting for core % | load generator's core % | RSS MB | event-loop p99 ms | mailed | load |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ...report.timeline
       .filter((_, i) => i % 10 === 9)
       .map(
         (t) =>
-          `| ${t.second} | ${t.cpuPercent} | ${t.waitingPercent} | ${t.rssMb} | ${t.eventLoopP99 ?? "—"} | ${t.mailed} | ${t.load} |`,
+          `| ${t.second} | ${t.cpuPercent} | ${t.waitingPercent} | ${t.loadCorePercent} | ${t.rssMb} | ${t.eventLoopP99 ?? "—"} | ${t.mailed} | ${t.load} |`,
       ),
   ];
   return `${lines.join("\n")}\n`;
