@@ -867,6 +867,7 @@ function buildReport(run) {
       ),
       eventLoopP99Ms: summary(loop, 0),
       eventLoopMaxMs: Math.max(0, ...eventLoop.map((sample) => sample.max)),
+      garbageCollection: gcTotals(eventLoop),
     },
     checks,
     stored: {
@@ -876,6 +877,21 @@ function buildReport(run) {
     },
     timeline: samples.map((sample, i) => ({ ...sample, eventLoopP99: eventLoop[i]?.p99 ?? null })),
   };
+}
+
+/** The GC's pauses over the run by kind (bench/event-loop-probe.js): count and seconds. */
+function gcTotals(eventLoop) {
+  const totals = {};
+  for (const sample of eventLoop) {
+    for (const [kind, { count, ms }] of Object.entries(sample.gc ?? {})) {
+      totals[kind] ??= { count: 0, seconds: 0 };
+      const total = totals[kind];
+      total.count += count;
+      total.seconds += ms / 1000;
+    }
+  }
+  for (const total of Object.values(totals)) total.seconds = round(total.seconds);
+  return totals;
 }
 
 /** The report as Markdown: targets, per kind, the checks, and the timeline every 10 s. */
@@ -906,6 +922,11 @@ function markdown(report) {
     `SMTP connections the server dropped: ${report.smtpConnectionsDropped}.`,
     `Streams: ${report.streams.open} open, ${report.streams.updates} updates applied, ${report.streams.failedRereads} failed re-reads, ${report.streams.dropped} dropped.`,
     `Server: peak RSS ${report.server.peakHwmMb} MB (VmHWM; cgroup peak with page cache ${report.server.cgroupPeakMb ?? "—"} MB), CPU % of its core per second p50 ${report.server.cpuPercent.p50} / p95 ${report.server.cpuPercent.p95} (${report.server.cpuSeconds} s in all), main thread waiting for its core (ready, not running) p50 ${report.server.waitingForCorePercent.p50} / p95 ${report.server.waitingForCorePercent.p95} % of each second, event-loop delay p99 per second: p50 ${report.server.eventLoopP99Ms.p50} / p95 ${report.server.eventLoopP99Ms.p95} / max ${report.server.eventLoopP99Ms.max} ms (longest stall ${report.server.eventLoopMaxMs} ms).`,
+    `Garbage collection on the main thread: ${
+      Object.entries(report.server.garbageCollection)
+        .map(([kind, t]) => `${kind} ${t.count} pauses, ${t.seconds} s`)
+        .join("; ") || "—"
+    }.`,
     `Load generator's core (1: this process, the SMTP sink, the streams, wrk) busy per second: p50 ${report.server.loadGeneratorCorePercent.p50} / p95 ${report.server.loadGeneratorCorePercent.p95} / max ${report.server.loadGeneratorCorePercent.max} %.`,
     "",
     "| check | expected | found | ok |",

@@ -16,10 +16,16 @@ function openPages() {
     ["reader-2", "public"],
   ]);
   const written: Record<string, string[]> = { editor: [], "reader-1": [], "reader-2": [] };
-  const frames = createFrameFlusher(streams, (stream, text) => written[stream]?.push(text), {
-    now: () => Date.now(),
-  });
-  return { streams, written, frames };
+  const bytes: Record<string, Buffer[]> = { editor: [], "reader-1": [], "reader-2": [] };
+  const frames = createFrameFlusher(
+    streams,
+    (stream, chunk) => {
+      written[stream]?.push(chunk.toString("utf8"));
+      bytes[stream]?.push(chunk);
+    },
+    { now: () => Date.now() },
+  );
+  return { streams, written, bytes, frames };
 }
 
 test("a change after a quiet spell reaches every page of its audience in the next turn", async () => {
@@ -82,4 +88,12 @@ test("flush writes what waits at once; stop forgets it", async () => {
   frames.stop();
   await vi.advanceTimersByTimeAsync(500);
   expect(written.editor).toEqual(["data: 1\n\n", "data: 2\n\n"]);
+});
+
+test("a flush encodes its frames once: every page of an audience is written the same bytes", async () => {
+  const { written, bytes, frames } = openPages();
+  frames.send("all", "data: «تبرع»\n\n");
+  await vi.advanceTimersByTimeAsync(0);
+  expect(written["reader-1"]).toEqual(["data: «تبرع»\n\n"]);
+  expect(bytes["reader-1"]?.[0]).toBe(bytes["reader-2"]?.[0]);
 });

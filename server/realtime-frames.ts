@@ -13,11 +13,12 @@ export const FLUSH_EVERY_MS = 100;
  * for the next flush and leave together, in the order they came. A write to a thousand open
  * pages costs ~50 µs each (the socket's system call and, on the same machine, the reader's side
  * of TCP), so a burst of changes (200 registrations in a few seconds) pays it once a flush
- * instead of once a change (docs/decisions/088).
+ * instead of once a change (docs/decisions/088). A flush encodes its text once and writes the same
+ * bytes to every stream: a string written to a socket is encoded again for each of them.
  */
 export function createFrameFlusher<Stream>(
   streams: ReadonlyMap<Stream, Audience>,
-  write: (stream: Stream, text: string) => void,
+  write: (stream: Stream, bytes: Buffer) => void,
   { everyMs = FLUSH_EVERY_MS, now = () => performance.now() } = {},
 ) {
   const pending: Record<Audience, string> = { staff: "", public: "" };
@@ -29,10 +30,16 @@ export function createFrameFlusher<Stream>(
     timer = undefined;
     if (!pending.staff && !pending.public) return;
     lastFlush = now();
-    const out = { ...pending };
+    const out = {
+      staff: pending.staff ? Buffer.from(pending.staff) : null,
+      public: pending.public ? Buffer.from(pending.public) : null,
+    };
     pending.staff = "";
     pending.public = "";
-    for (const [stream, audience] of streams) if (out[audience]) write(stream, out[audience]);
+    for (const [stream, audience] of streams) {
+      const bytes = out[audience];
+      if (bytes) write(stream, bytes);
+    }
   }
 
   return {

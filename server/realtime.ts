@@ -58,7 +58,7 @@ export function createRealtimeHub({
   });
 
   // Writes to the open pages at most every 100 ms, a burst's frames together (decision 088).
-  const frames = createFrameFlusher(streams, (res, text) => res.write(text));
+  const frames = createFrameFlusher(streams, (res, bytes) => res.write(bytes));
   const send = frames.send;
 
   function later(task: () => Promise<void>) {

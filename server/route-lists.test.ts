@@ -51,3 +51,14 @@ test("a list added to a route's handle reaches its address (and a parent's, ever
   };
   expect(routeListsOf(withLayoutList)("/media/news")).toEqual(["images", "posts"]);
 });
+
+test("an address's lists are matched once and kept, for the last 1,000 addresses asked", () => {
+  const listsAt = routeListsOf(manifest);
+  const first = listsAt("/media/news");
+  expect(listsAt("/media/news")).toBe(first);
+  expect(Object.isFrozen(first)).toBe(true);
+  for (let i = 0; i < 1_000; i++) listsAt(`/media/news/post-${i}`);
+  const again = listsAt("/media/news");
+  expect(again).not.toBe(first);
+  expect(again).toEqual(["posts"]);
+});

@@ -16,10 +16,15 @@ interface ManifestRoute {
  * build's own routes: a page, its data request and a resource route (a feed) alike, and before
  * the render (a render a change overtakes is not stored). The render of a reader's page reads the
  * same handles (app/entry.server.tsx), so the page cache and the page agree on what concerns it.
+ * `matchRoutes` flattens and ranks the whole route tree on every call (~150 routes, a regular
+ * expression each: 5 % of what the busy day allocated), so an address's lists are kept: the last
+ * KEPT_ADDRESSES addresses asked.
  */
+const KEPT_ADDRESSES = 1_000;
+
 export function routeListsOf(
   routes: Record<string, ManifestRoute | undefined>,
-): (pathname: string) => ListTable[] {
+): (pathname: string) => readonly ListTable[] {
   const all = Object.values(routes).filter((route): route is ManifestRoute => Boolean(route));
   const childrenOf = (parentId: string | undefined): RouteObject[] =>
     all
@@ -30,8 +35,20 @@ export function routeListsOf(
           : { id, path, caseSensitive, children: childrenOf(id) },
       );
   const tree = childrenOf(undefined);
-  return (pathname) =>
-    liveListsOf(
-      (matchRoutes(tree, pathname) ?? []).map(({ route }) => routes[route.id ?? ""]?.module.handle),
-    );
+  const kept = new Map<string, readonly ListTable[]>();
+  return (pathname) => {
+    let lists = kept.get(pathname);
+    if (!lists) {
+      lists = Object.freeze(
+        liveListsOf(
+          (matchRoutes(tree, pathname) ?? []).map(
+            ({ route }) => routes[route.id ?? ""]?.module.handle,
+          ),
+        ),
+      );
+      if (kept.size >= KEPT_ADDRESSES) kept.delete(kept.keys().next().value as string);
+      kept.set(pathname, lists);
+    }
+    return lists;
+  };
 }
