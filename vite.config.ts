@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { visualizer } from "rollup-plugin-visualizer";
 import { build, defineConfig, type Plugin, type Rolldown } from "vite";
+import { keepRoutesOnce, ROUTES_ONCE_REWRITES } from "./server/react-router-routes-once";
 
 // `ANALYZE=1 npm run build` also writes the client bundle report to bundle-report.html (gzip sizes).
 const analyze = process.env.ANALYZE === "1";
@@ -151,6 +152,34 @@ function zodJitlessInTheBrowser(): Plugin {
   };
 }
 
+const REACT_ROUTER_PRODUCTION_CHUNK =
+  /react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/;
+
+/**
+ * The server's React Router builds the route tree once per build, not once per page
+ * (server/react-router-routes-once.ts, docs/decisions/091). The build fails unless every rewrite
+ * was applied.
+ */
+function reactRouterRoutesOnce(): Plugin {
+  const applied = new Set<string>();
+  return {
+    name: "rifq-react-router-routes-once",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    transform(code, id) {
+      if (!REACT_ROUTER_PRODUCTION_CHUNK.test(id)) return;
+      const rewritten = keepRoutesOnce(code);
+      for (const name of rewritten.applied) applied.add(name);
+      return rewritten.applied.length > 0 ? rewritten.code : undefined;
+    },
+    buildEnd(error) {
+      const missing = ROUTES_ONCE_REWRITES.filter((rewrite) => !applied.has(rewrite.name));
+      if (!error && this.environment.mode === "build" && missing.length > 0) {
+        this.error(`React Router's ${missing.map((r) => r.name).join(", ")} not found`);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     tsconfigPaths: true,
@@ -173,6 +202,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactRouter(),
     readingBoot(),
     zodJitlessInTheBrowser(),
+    reactRouterRoutesOnce(),
     analyze &&
       !isSsrBuild &&
       visualizer({ filename: "bundle-report.html", gzipSize: true, template: "treemap" }),
