@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 
 // The shipped systemd unit (deploy/systemd/rifq@.service) runs the server as `npm start` does:
-// the same node flags (docs/decisions/059, 083) and the same malloc setting (docs/decisions/089).
+// the same node flags (docs/decisions/059, 083, 092) and the same malloc setting (docs/decisions/089).
 
 const start: string[] = JSON.parse(readFileSync("package.json", "utf8")).scripts.start.split(" ");
 const unit = readFileSync("deploy/systemd/rifq@.service", "utf8");
@@ -15,6 +15,7 @@ test("npm start keeps two malloc arenas and V8's memory flags", () => {
     "--max-semi-space-size=2",
     "--liftoff-only",
     "--single-threaded-gc",
+    "--heap-growing-percent=100",
   ]);
 });
 
