@@ -15,7 +15,7 @@ test("npm start keeps two malloc arenas and V8's memory flags", () => {
     "--max-semi-space-size=2",
     "--liftoff-only",
     "--single-threaded-gc",
-    "--heap-growing-percent=100",
+    "--heap-growing-percent=50",
   ]);
 });
 
