@@ -1,4 +1,3 @@
-import { PassThrough, type Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,21 +9,23 @@ import { livePageAt } from "~/shared/live-page";
 import { defersStylesheet } from "~/shared/stylesheet";
 import { inlineCriticalCss } from "~/utils/critical-css.server";
 import { deferHydration } from "~/utils/deferred-hydration.server";
+import { type Bytes, DocumentEdits } from "~/utils/document-edits";
 import { oneWritePerTurn } from "~/utils/one-write-per-turn.server";
+import { finalBody, wholeDocument } from "~/utils/whole-document.server";
 
 export const streamTimeout = 5_000;
 
 /**
- * A signed-out reader's document as one string: its critical CSS inlined, its app loaded when
+ * A signed-out reader's document, whole: its critical CSS inlined, its app loaded when
  * the page first needs it (docs/decisions/025, 033).
  */
-async function readingPage(body: Readable, page: LivePage) {
-  const chunks: Buffer<ArrayBuffer>[] = [];
-  for await (const chunk of body) chunks.push(chunk);
+async function readingPage(rendered: Promise<Bytes>, page: LivePage) {
   // Bytes all the way, never a string: decoding and encoding 70 KB of Arabic cost more than the
-  // rest of this. The scripts move out first, so the critical CSS is not in the <head> their
-  // search reads.
-  return inlineCriticalCss(deferHydration(Buffer.concat(chunks), page));
+  // rest of this; and both changes are made in one copy of them.
+  const document = new DocumentEdits(await rendered);
+  deferHydration(document, page);
+  inlineCriticalCss(document);
+  return document.result();
 }
 
 /** What the inline script needs to know of the page to tell which live changes concern it. */
@@ -65,22 +66,27 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // A reader's page is read whole anyway; any other leaves as React's turns write it.
-          const body = criticalCss ? new PassThrough() : oneWritePerTurn();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (criticalCss) {
-            readingPage(body, readingPageOf(request, routerContext)).then(
+            // A reader's page is read whole anyway; any other leaves as React's turns write it.
+            const { sink, document } = wholeDocument();
+            readingPage(document, readingPageOf(request, routerContext)).then(
               (html) =>
                 resolve(
-                  new Response(html, { headers: responseHeaders, status: responseStatusCode }),
+                  new Response(finalBody(html), {
+                    headers: responseHeaders,
+                    status: responseStatusCode,
+                  }),
                 ),
               reject,
             );
+            pipe(sink);
           } else {
+            const body = oneWritePerTurn();
             const stream = createReadableStreamFromReadable(body);
             resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+            pipe(body);
           }
-          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -4,7 +4,10 @@
 // both see the same load. The builds are folders relative to this one (`server/index.js` joins
 // them to the working folder): copy a build to e.g. ../../tmp/builds/a, with a `node_modules`
 // link beside it, and NOT inside the worktree (Tailwind would scan it).
-// PAGES="/,/media/news,post,/donate,staff" as bench/render-profile.js.
+// PAGES="/,/media/news,post,/donate,staff" as bench/render-profile.js. FIRST_READERS=1: each public
+// page as its first signed-out reader has it, through the page cache (a new query string each
+// time, in a parameter these pages ignore but the cache keeps: every request is a miss that is
+// stored and compressed), not skipping the cache.
 import { signedOut } from "./many-posts.js";
 import { freePort, loadAverage } from "./measure.js";
 import { ADMIN_ENV, cpuMs, request, run, signInAdmin, startServer } from "./server.js";
@@ -14,6 +17,8 @@ if (!A || !B) throw new Error("usage: node bench/render-ab.js <buildA> <buildB>"
 const BLOCKS = Number(process.env.BLOCKS ?? 6);
 const BLOCK = Number(process.env.BLOCK ?? 10);
 const PAGES = (process.env.PAGES ?? "/,/media/news,post,/donate,staff").split(",");
+const FIRST_READERS = process.env.FIRST_READERS === "1";
+let misses = 0;
 
 const start = async (buildDir) =>
   startServer({
@@ -37,12 +42,13 @@ try {
         : page === "post"
           ? "/media/news/bench-post-5000"
           : page;
+    const firstReader = FIRST_READERS && !signedIn;
     const get = (i) =>
-      request(`${servers[i].url}${pathname}`, {
+      request(`${servers[i].url}${pathname}${firstReader ? `?done=${++misses}` : ""}`, {
         headers: {
           accept: "text/html",
           "accept-encoding": "br",
-          cookie: signedIn ? admins[i] : signedOut(),
+          ...(firstReader ? {} : { cookie: signedIn ? admins[i] : signedOut() }),
         },
       });
     for (const i of [0, 1]) for (let k = 0; k < 5; k++) await get(i);

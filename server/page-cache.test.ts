@@ -55,6 +55,12 @@ app.get("/varied", (_req, res) => {
   const text = Array.from({ length: 4000 }, (_, i) => words[(i * 7919 + (i >> 3)) % words.length]);
   res.type("html").send(`<p>${text.join(" ")} ${renders}</p>`);
 });
+app.get("/gone", (_req, res) => {
+  renders++;
+  res.status(404).type("html");
+  res.write("<p>لم نجد ");
+  res.end("هذه الصفحة</p>");
+});
 app.get("/{*path}", (req, res) => {
   renders++;
   res.status(200).type("html");
@@ -137,6 +143,40 @@ test("a cached page allows its inline scripts by hash, not by a nonce that is no
   expect(csp).not.toContain("nonce-");
   // The render's other headers come along.
   expect(hit.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+});
+
+test("a rendered page is answered from the bytes it is stored as, with its own headers", async () => {
+  // Compressed once: the render's own answer is the stored brotli, not a second compression.
+  const rendered = await getRaw("/answered-as-stored", "gzip, deflate, br");
+  expect(cacheState(rendered)).toBe("MISS");
+  expect(rendered.headers["content-encoding"]).toBe("br");
+  expect(rendered.headers.vary).toContain("Accept-Encoding");
+  expect(Number(rendered.headers["content-length"])).toBe(rendered.body.length);
+  const text = brotliDecompressSync(rendered.body).toString("utf8");
+  expect(text).toContain("render");
+  expect(text).toContain("of /answered-as-stored نص عربي");
+  // Its CSP is its own, with the nonce its scripts carry; a stored answer's has their hashes.
+  expect(rendered.headers["content-security-policy"]).toMatch(/'nonce-nonce\d+'/);
+  const stored = await getRaw("/answered-as-stored", "gzip, deflate, br");
+  expect(cacheState(stored)).toBe("HIT");
+  expect(stored.body).toEqual(rendered.body);
+  expect(stored.headers["content-security-policy"]).not.toContain("nonce-");
+
+  const gzipOnly = await getRaw("/answered-as-stored-gzip", "gzip");
+  expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
+  expect(gunzipSync(gzipOnly.body).toString("utf8")).toContain("of /answered-as-stored-gzip");
+});
+
+test("a response that is not stored leaves as it was written", async () => {
+  const before = renders;
+  const missing = await getRaw("/gone", "gzip, deflate, br");
+  expect(missing.headers["content-encoding"]).toBeUndefined();
+  expect(missing.body.toString("utf8")).toBe("<p>لم نجد هذه الصفحة</p>");
+  expect(cacheState(await get("/gone"))).toBe("MISS");
+  expect(renders).toBe(before + 2);
+  const personal = await get("/set-cookie");
+  expect(personal.headers.get("set-cookie")).toContain("x=1");
+  expect(await personal.text()).toBe("personal");
 });
 
 test("a change clears only the pages it concerns", async () => {

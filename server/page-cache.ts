@@ -4,7 +4,13 @@ import type { NextFunction, Request, Response } from "express";
 import type { ChangeEvent, ListTable } from "~/shared/live-event";
 import { livePageAt } from "~/shared/live-page";
 import { type CacheableRequest, isCacheable, keyOf, pageOf } from "./page-cache/rules";
-import { compressRendered, createPageStore, type Entry, type Flight } from "./page-cache/store";
+import {
+  bodyIn,
+  compressRendered,
+  createPageStore,
+  type Entry,
+  type Flight,
+} from "./page-cache/store";
 
 // The page cache as Express middleware: which requests it answers is in ./page-cache/rules.ts,
 // what it keeps in ./page-cache/store.ts; here a render's bytes are caught and stored ones sent.
@@ -24,15 +30,23 @@ const OWN_HEADERS = new Set([
   "x-cache",
 ]);
 
+/** The callback among `write`'s or `end`'s arguments, if any. */
+const callbackOf = (args: unknown[]) =>
+  args.find((arg): arg is () => void => typeof arg === "function");
+
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
-/** `'sha256-…'` of every inline script of the page, as CSP matches them. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * `'sha256-…'` of every inline script of a page (its bytes), as CSP matches them. The page is read
+ * one character per byte and each script hashed as the bytes it is: the same hashes as of the UTF-8
+ * text, without decoding 70 KB of Arabic on every render.
+ */
+export function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>();
-  for (const [, body] of html.matchAll(INLINE_SCRIPT)) {
+  for (const [, body] of html.toString("latin1").matchAll(INLINE_SCRIPT)) {
     hashes.add(
       `'sha256-${createHash("sha256")
-        .update(body ?? "")
+        .update(body ?? "", "latin1")
         .digest("base64")}'`,
     );
   }
@@ -55,7 +69,7 @@ type Encoding = ReturnType<typeof pickEncoding>;
 
 /** The response head of an entry in an encoding, made when first needed (and again when its brotli is remade). */
 function wireOf(entry: Entry, encoding: Encoding): { body: Buffer; headers: OutgoingHttpHeaders } {
-  const body = entry[encoding];
+  const body = bodyIn(entry, encoding);
   const made = entry.wire[encoding];
   if (made?.body === body) return made;
   const headers: OutgoingHttpHeaders = { "Content-Type": entry.contentType };
@@ -119,14 +133,29 @@ export function createPageCache({
     const policy = res.getHeader("content-security-policy");
     if (typeof policy !== "string") return null;
     const nonce = res.locals.cspNonce as string;
-    const hashes = inlineScriptHashes(body.toString("utf8")).join(" ") || "'none'";
+    const hashes = inlineScriptHashes(body).join(" ") || "'none'";
     return policy.replace(`'nonce-${nonce}'`, hashes);
   }
 
-  /** Renders the page through the app, keeps the bytes and answers the entry (or null). */
+  /**
+   * Renders the page through the app and keeps its bytes. The render's writes are held, not sent:
+   * a signed-out page is read whole before it is sent anyway (app/entry.server.tsx), so once
+   * stored, its own response is answered from the entry's compressed bytes, compressed once rather
+   * than a second time on the way out (docs/decisions/093). A response that is not stored (a
+   * status but 200, a cookie) gets the held writes as they came. Written chunks are kept as they
+   * are, not copied: like Node's own write queue, the cache takes a written chunk as final.
+   */
   function render(req: Request, res: Response, next: NextFunction, key: string): Flight {
     renders++;
     const chunks: Buffer[] = [];
+    const hold = (chunk: unknown, encoding: unknown) => {
+      if (typeof chunk === "string")
+        chunks.push(
+          Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
+        );
+      else if (chunk instanceof Uint8Array)
+        chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    };
     let settle: (entry: Entry | null) => void = () => {};
     const pathname = pageOf(req.path);
     const flight: Flight = {
@@ -138,36 +167,52 @@ export function createPageCache({
     };
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const restore = () => {
+      res.write = write as Response["write"];
+      res.end = end as Response["end"];
+    };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (chunk && typeof chunk !== "function") chunks.push(Buffer.from(chunk as Uint8Array));
-      return write(chunk, ...rest);
+      hold(chunk, rest[0]);
+      const done = callbackOf(rest);
+      if (done) process.nextTick(done);
+      return true;
     }) as Response["write"];
+    /** The held writes sent as they came (a response the cache does not store). */
+    const sendHeld = (done?: () => void) => {
+      restore();
+      for (const chunk of chunks) write(chunk);
+      end(done);
+      settle(null);
+    };
     let ended = false;
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       ended = true;
-      if (chunk && typeof chunk !== "function") chunks.push(Buffer.from(chunk as Uint8Array));
-      const storable = res.statusCode === 200 && !res.getHeader("set-cookie");
-      if (!storable) settle(null);
-      else {
-        const body = Buffer.concat(chunks);
-        compressRendered({
-          page: flight.page,
-          body,
-          contentType: String(res.getHeader("content-type") ?? "text/html; charset=utf-8"),
-          csp: storedPolicy(res, body),
-          headers: Object.entries(res.getHeaders()).filter(
-            (header): header is [string, string | number | string[]] =>
-              header[1] !== undefined && !OWN_HEADERS.has(header[0]),
-          ),
-        }).then(
-          (entry) => {
-            if (!flight.stale) pages.store(key, entry);
-            settle(entry);
-          },
-          () => settle(null),
-        );
+      if (typeof chunk !== "function") hold(chunk, rest[0]);
+      const done = callbackOf([chunk, ...rest]);
+      if (res.statusCode !== 200 || res.getHeader("set-cookie")) {
+        sendHeld(done);
+        return res;
       }
-      return end(chunk, ...rest);
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      compressRendered({
+        page: flight.page,
+        body,
+        contentType: String(res.getHeader("content-type") ?? "text/html; charset=utf-8"),
+        csp: storedPolicy(res, body),
+        headers: Object.entries(res.getHeaders()).filter(
+          (header): header is [string, string | number | string[]] =>
+            header[1] !== undefined && !OWN_HEADERS.has(header[0]),
+        ),
+      }).then(
+        (entry) => {
+          if (!flight.stale) pages.store(key, entry);
+          settle(entry);
+          restore();
+          answerRendered(req, res, entry, done);
+        },
+        () => sendHeld(done),
+      );
+      return res;
     }) as Response["end"];
     // A response that never ends (the visitor left) stores nothing; waiters render themselves.
     res.once("close", () => {
@@ -176,6 +221,20 @@ export function createPageCache({
     res.setHeader("X-Cache", "MISS");
     next();
     return flight;
+  }
+
+  /**
+   * The render's own response, with its own headers (its CSP's nonce…), answered from the entry's
+   * bytes in the encoding the browser takes.
+   */
+  function answerRendered(req: Request, res: Response, entry: Entry, done?: () => void) {
+    if (res.destroyed) return;
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const body = bodyIn(entry, encoding);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.vary("Accept-Encoding");
+    res.setHeader("Content-Length", body.length);
+    res.end(body, done);
   }
 
   /**

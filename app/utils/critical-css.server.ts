@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import appCssHref from "~/app.css?url";
-import { type Bytes, criticalCssInliner } from "./critical-css";
+import { criticalCssInliner } from "./critical-css";
+import type { DocumentEdits } from "./document-edits";
 import { logger } from "./logger.server";
 
-let inlineBuilt: ((html: Bytes) => Bytes) | undefined;
+let inlineBuilt: ((document: DocumentEdits) => void) | undefined;
 
-/** `html` with the built stylesheet's critical CSS inlined; unchanged if anything fails. */
-export function inlineCriticalCss(html: Bytes): Bytes {
+/** Inlines the built stylesheet's critical CSS in `document`; leaves it as it was if anything fails. */
+export function inlineCriticalCss(document: DocumentEdits): void {
   try {
     inlineBuilt ??= criticalCssInliner(
       readFileSync(
@@ -15,9 +16,8 @@ export function inlineCriticalCss(html: Bytes): Bytes {
         "utf8",
       ),
     );
-    return inlineBuilt(html);
+    inlineBuilt(document);
   } catch (error) {
     logger.warn({ err: error }, "critical CSS could not be inlined");
-    return html;
   }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { classesIn, criticalCssInliner, laterStylesheet } from "./critical-css";
+import { DocumentEdits } from "./document-edits";
+
+/** `html` with what `inliner` puts in it. */
+function inlined(inliner: ReturnType<typeof criticalCssInliner>, html: string) {
+  const document = new DocumentEdits(Buffer.from(html));
+  inliner(document);
+  return document.result().toString("utf8");
+}
 
 const STYLESHEET = [
   "@layer theme,base,utilities;",
@@ -20,8 +28,8 @@ const page = (body: string) =>
   `<!DOCTYPE html><html><head><title>t</title></head><body>${body}</body></html>`;
 
 describe("critical CSS", () => {
-  const inlineBytes = criticalCssInliner(STYLESHEET);
-  const inline = (html: string) => inlineBytes(Buffer.from(html)).toString("utf8");
+  const inliner = criticalCssInliner(STYLESHEET);
+  const inline = (html: string) => inlined(inliner, html);
 
   test("keeps the rules whose classes the document uses, with their at-rules", () => {
     const html = inline(
@@ -72,7 +80,7 @@ describe("critical CSS", () => {
 
   test("reads a class that is not ASCII as the text it is", () => {
     const inlineArabic = criticalCssInliner(".نشط{color:teal}.flex{display:flex}");
-    const html = inlineArabic(Buffer.from(page('<p class="نشط">x</p>'))).toString("utf8");
+    const html = inlined(inlineArabic, page('<p class="نشط">x</p>'));
     expect(html).toContain("<style>.نشط{color:teal}</style>");
   });
 
@@ -105,7 +113,7 @@ describe("the later stylesheet", () => {
 
   test("with the inline CSS of a page that uses every class, is the whole stylesheet's rules", () => {
     const everyClass = '<p class="flex hidden md:flex-row card title link [&amp;&gt;svg]:size-4">';
-    const inline = criticalCssInliner(STYLESHEET)(Buffer.from(page(everyClass))).toString("utf8");
+    const inline = inlined(criticalCssInliner(STYLESHEET), page(everyClass));
     const inlineCss = inline.match(/<style>(.*)<\/style>/)?.[1] ?? "";
     const rulesOf = (css: string) => css.match(/[^{};]+\{[^{}]*\}/g) ?? [];
     const both = new Set([...rulesOf(inlineCss), ...rulesOf(later)]);

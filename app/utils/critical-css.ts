@@ -1,4 +1,5 @@
 import postcss, { type ChildNode, type Container, type Rule } from "postcss";
+import type { DocumentEdits } from "./document-edits";
 
 /**
  * The rules of the site's stylesheet that a document uses, inlined in a <style> at the end of its
@@ -12,9 +13,6 @@ import postcss, { type ChildNode, type Container, type Rule } from "postcss";
  * The stylesheet is parsed once; a document costs a scan of its class attributes (and the CSS
  * for a list of them is kept, as a page's list seldom changes).
  */
-
-/** A document's bytes. */
-export type Bytes = Buffer<ArrayBuffer>;
 
 interface CssPiece {
   /** For each selector of the rule's list, the classes it names; kept when one is satisfied. */
@@ -155,19 +153,19 @@ const fromBytes = (value: string) =>
 const KEPT_CLASS_LISTS = 200;
 
 /**
- * For a stylesheet's text: a function that puts in a document (its bytes) the part of the
- * stylesheet the document uses. The document is read one character per byte: searching that
- * costs no UTF-8 decoding, and its offsets are the bytes' (class names are ASCII but for
- * the odd arbitrary value, decoded when met).
+ * For a stylesheet's text: a function that puts in a document the part of the stylesheet the
+ * document uses, at the end of its <head>. The document is read one character per byte: searching
+ * that costs no UTF-8 decoding (class names are ASCII but for the odd arbitrary value, decoded when
+ * met).
  */
 export function criticalCssInliner(stylesheet: string) {
   const pieces = piecesOf(postcss.parse(stylesheet));
   /** The <style> element for a document's class attributes, as they came. */
-  const kept = new Map<string, Bytes>();
-  return (html: Bytes): Bytes => {
-    const text = html.toString("latin1");
+  const kept = new Map<string, Buffer>();
+  return (document: DocumentEdits): void => {
+    const { text } = document;
     const headEnd = text.indexOf("</head>");
-    if (headEnd < 0) return html;
+    if (headEnd < 0) return;
     const values = classAttributes(text);
     const key = values.join(" ");
     let style = kept.get(key);
@@ -177,6 +175,6 @@ export function criticalCssInliner(stylesheet: string) {
       if (kept.size >= KEPT_CLASS_LISTS) kept.delete(kept.keys().next().value as string);
       kept.set(key, style);
     }
-    return Buffer.concat([html.subarray(0, headEnd), style, html.subarray(headEnd)]);
+    document.insert(headEnd, style);
   };
 }

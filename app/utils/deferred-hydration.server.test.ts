@@ -3,13 +3,14 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import type { LivePage } from "~/shared/live-event";
 import { expectLog } from "../../tests/support/logs";
-import {
-  deferHydration as deferHydrationOfBytes,
-  ROUTER_CONTEXT,
-} from "./deferred-hydration.server";
+import { deferHydration as deferHydrationIn, ROUTER_CONTEXT } from "./deferred-hydration.server";
+import { DocumentEdits } from "./document-edits";
 
-const deferHydration = (html: string, page: LivePage) =>
-  deferHydrationOfBytes(Buffer.from(html), page).toString("utf8");
+function deferHydration(html: string, page: LivePage) {
+  const document = new DocumentEdits(Buffer.from(html));
+  deferHydrationIn(document, page);
+  return document.result().toString("utf8");
+}
 
 const page: LivePage = { pagePath: "/about", sharedPath: "@layout", lists: ["posts"] };
 

@@ -11,10 +11,8 @@
 
 import type { LivePage } from "~/shared/live-event";
 import { HELD_APP_ID, READING_BOOT_PATH } from "~/shared/paths";
+import type { DocumentEdits } from "~/utils/document-edits";
 import { logger } from "~/utils/logger.server";
-
-/** A document's bytes. */
-type Bytes = Buffer<ArrayBuffer>;
 
 /**
  * Where React Router's scripts at the end of <body> begin: the router's context, as its
@@ -27,34 +25,33 @@ export const ROUTER_CONTEXT = "window.__reactRouterContext = ";
 const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 
 /**
- * The page's app scripts moved into a template, and the script that brings them back. The
- * document (its bytes) is searched one character per byte, so finding the places costs no UTF-8
- * decoding and the pieces between them are copied as they are.
+ * Moves the page's app scripts into a template and adds the script that brings them back. The
+ * places are found in the document's one-character-per-byte text, so the pieces between them stay
+ * the bytes they were (no UTF-8 decoding).
  */
-export function deferHydration(html: Bytes, page: LivePage): Bytes {
-  const text = html.toString("latin1");
+export function deferHydration(document: DocumentEdits, page: LivePage): void {
+  const { text, bytes } = document;
   const headEnd = text.indexOf("</head>");
   const bodyEnd = text.lastIndexOf("</body>");
-  if (headEnd < 0 || bodyEnd < 0) return html;
+  if (headEnd < 0 || bodyEnd < 0) return;
   const context = text.indexOf(ROUTER_CONTEXT, headEnd);
   const scriptsStart = text.lastIndexOf("<script", context);
   if (context < 0 || scriptsStart < headEnd) {
     reportScriptsNotFound();
-    return html;
+    return;
   }
-  const head = text.slice(0, headEnd);
-  const preloads = head.match(MODULE_PRELOADS) ?? [];
-  return Buffer.concat([
-    Buffer.from(head.replace(MODULE_PRELOADS, ""), "latin1"),
-    html.subarray(headEnd, scriptsStart),
-    Buffer.from(
-      `<template id="${HELD_APP_ID}" data-page="${escapeAttribute(JSON.stringify(page))}">`,
-    ),
-    Buffer.from(preloads.join(""), "latin1"),
-    html.subarray(scriptsStart, bodyEnd),
-    Buffer.from(`</template><script src="${READING_BOOT_PATH}" defer></script>`),
-    html.subarray(bodyEnd),
-  ]);
+  const preloads: Uint8Array[] = [];
+  for (const { index, 0: preload } of text.matchAll(MODULE_PRELOADS)) {
+    if (index >= headEnd) break;
+    document.replace(index, index + preload.length);
+    preloads.push(bytes.subarray(index, index + preload.length));
+  }
+  document.insert(
+    scriptsStart,
+    `<template id="${HELD_APP_ID}" data-page="${escapeAttribute(JSON.stringify(page))}">`,
+  );
+  for (const preload of preloads) document.insert(scriptsStart, preload);
+  document.insert(bodyEnd, `</template><script src="${READING_BOOT_PATH}" defer></script>`);
 }
 
 let reported = false;

@@ -1,6 +1,6 @@
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "vitest";
-import { compressRendered, createPageStore } from "./store";
+import { bodyIn, compressRendered, createPageStore } from "./store";
 
 /** A page of varied text, which brotli's best quality packs smaller than its first. */
 const body = Buffer.from(
@@ -40,4 +40,14 @@ test("a page cleared and stored again within seconds keeps its first brotli (no 
   store.store("/", entry);
   for (let i = 0; i < 10; i++) store.hit("/");
   expect(await settledBrotli(store, "/")).toBe(first);
+});
+
+test("a stored page's gzip is made when first asked for, once, and is the same page", async () => {
+  const entry = await rendered();
+  expect(entry.gzip).toBeUndefined();
+  expect(bodyIn(entry, "identity")).toBe(body);
+  const gzip = bodyIn(entry, "gzip");
+  expect(gunzipSync(gzip)).toEqual(body);
+  expect(bodyIn(entry, "gzip")).toBe(gzip);
+  expect(brotliDecompressSync(bodyIn(entry, "br"))).toEqual(body);
 });

@@ -1,12 +1,11 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { brotliCompress, gzipSync, constants as zlib } from "node:zlib";
 import { type ChangeEvent, concerns, type LivePage } from "~/shared/live-event";
 
 // The stored pages of the page cache: compressed bytes, kept least recently used first, each with
 // the page a change is measured against (docs/decisions/026, 040). Knows nothing of HTTP.
 
-const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /** Stored brotli: quality 8 costs what rendering does (~2 ms); 11 is 8 % smaller but ~40× dearer. */
@@ -41,14 +40,18 @@ export interface Rendered {
   csp: string | null;
 }
 
-/** A cached page: its bytes as sent, gzip and brotli, compressed once when stored. */
+/**
+ * A cached page: its bytes as sent and its brotli, compressed once when stored, and its gzip,
+ * made when a browser first asks for it: every browser of the last decade takes brotli over
+ * HTTPS, so gzip made with every render was mostly never sent (docs/decisions/093).
+ */
 export interface Entry extends Omit<Rendered, "body"> {
   /** Answers from this entry; a page asked for often gets its brotli made smaller. */
   hits: number;
   /** Its best-quality brotli has been asked for (once per entry). */
   recompressing?: boolean;
   identity: Buffer;
-  gzip: Buffer;
+  gzip?: Buffer;
   br: Buffer;
   storedAt: number;
   /**
@@ -68,11 +71,14 @@ export interface Flight {
 
 /** Compresses a render once, as it will be stored and answered. */
 export async function compressRendered({ body, ...rendered }: Rendered): Promise<Entry> {
-  const [gz, br] = await Promise.all([
-    gzipAsync(body, { level: 9 }),
-    brotliAt(FIRST_BROTLI_QUALITY, body),
-  ]);
-  return { ...rendered, hits: 0, identity: body, gzip: gz, br, storedAt: Date.now(), wire: {} };
+  const br = await brotliAt(FIRST_BROTLI_QUALITY, body);
+  return { ...rendered, hits: 0, identity: body, br, storedAt: Date.now(), wire: {} };
+}
+
+/** An entry's bytes in an encoding; its gzip is made on the first ask (~1 ms for a 70 KB page). */
+export function bodyIn(entry: Entry, encoding: "identity" | "gzip" | "br"): Buffer {
+  if (encoding === "gzip") entry.gzip ??= gzipSync(entry.identity, { level: 9 });
+  return entry[encoding] as Buffer;
 }
 
 /**
