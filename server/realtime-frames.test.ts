@@ -97,3 +97,43 @@ test("a flush encodes its frames once: every page of an audience is written the 
   expect(written["reader-1"]).toEqual(["data: «تبرع»\n\n"]);
   expect(bytes["reader-1"]?.[0]).toBe(bytes["reader-2"]?.[0]);
 });
+
+test("a flush to many pages is written a slice a turn, and what comes meanwhile never overtakes it", async () => {
+  const streams = new Map<number, Audience>(
+    Array.from({ length: 250 }, (_, i) => [i, i === 0 ? "staff" : "public"]),
+  );
+  const written = new Map<number, string[]>();
+  const frames = createFrameFlusher(
+    streams,
+    (stream, chunk) => written.set(stream, [...(written.get(stream) ?? []), chunk.toString()]),
+    { now: () => Date.now(), perTurn: 100 },
+  );
+  frames.send("all", "data: 1\n\n");
+  await vi.advanceTimersToNextTimerAsync();
+  // One slice, then the turn ends: requests waiting on the loop are answered before the next one.
+  expect(written.size).toBe(100);
+  // A change while the flush is being written; a page closed meanwhile is passed over.
+  frames.send("all", "data: 2\n\n");
+  streams.delete(249);
+  await vi.advanceTimersByTimeAsync(500);
+  expect(written.size).toBe(249);
+  for (const [stream, frames] of written) {
+    expect(frames, `page ${stream}`).toEqual(["data: 1\n\n", "data: 2\n\n"]);
+  }
+});
+
+test("flush writes the rest of a flush being written, then what waits", async () => {
+  const streams = new Map<number, Audience>(Array.from({ length: 30 }, (_, i) => [i, "public"]));
+  const written = new Map<number, string>();
+  const frames = createFrameFlusher(
+    streams,
+    (stream, chunk) => written.set(stream, (written.get(stream) ?? "") + chunk.toString()),
+    { now: () => Date.now(), perTurn: 10 },
+  );
+  frames.send("public", "a");
+  await vi.advanceTimersToNextTimerAsync();
+  expect(written.size).toBe(10);
+  frames.send("public", "b");
+  frames.flush();
+  expect([...written.values()]).toEqual(Array.from({ length: 30 }, () => "ab"));
+});
