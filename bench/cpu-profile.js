@@ -19,9 +19,23 @@ export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 const nameOf = ({ callFrame }) =>
   `${callFrame.functionName || "(anonymous)"} ${callFrame.url.replace(/^.*\/(node_modules|build)\//, "$1/")}:${callFrame.lineNumber + 1}`;
 
+/** The part of the server a sampled function belongs to, by where its code is. */
+const PARTS = [
+  ["garbage collection", (name) => name === "(garbage collector)"],
+  ["React", (_, url) => /node_modules\/react(-dom)?\//.test(url)],
+  ["the database (PGlite, Drizzle)", (_, url) => /@electric-sql|drizzle-orm|^wasm:/.test(url)],
+  ["compression (zlib)", (_, url) => url === "node:zlib"],
+  ["the app and React Router (build/)", (_, url) => url.includes("/build/")],
+  ["Express and other libraries", (_, url) => url.includes("/node_modules/")],
+  ["Node (HTTP, streams, timers) and V8", () => true],
+];
+const partOf = (callFrame) =>
+  PARTS.find(([, test]) => test(callFrame.functionName, callFrame.url))[0];
+
 /**
  * Prints, for each [label, from, to, requests] window, the sampled CPU per request and the
- * profile's shares; then removes the folder (KEEP_PROFILE=1 keeps it). TOP lines (30).
+ * profile's shares (by part of the server, then by function); then removes the folder
+ * (KEEP_PROFILE=1 keeps it). TOP lines (30).
  */
 export function reportProfile(dir, windows) {
   const file = readdirSync(dir).find((entry) => entry.endsWith(".cpuprofile"));
@@ -36,6 +50,7 @@ export function reportProfile(dir, windows) {
     const self = new Map();
     const inclusive = new Map();
     const callers = new Map();
+    const parts = new Map();
     let time = profile.startTime;
     let busy = 0;
     for (const [i, nodeId] of profile.samples.entries()) {
@@ -45,6 +60,8 @@ export function reportProfile(dir, windows) {
       const node = byId.get(nodeId);
       if (node.callFrame.functionName === "(idle)") continue;
       busy += ms;
+      const part = partOf(node.callFrame);
+      parts.set(part, (parts.get(part) ?? 0) + ms);
       self.set(nameOf(node), (self.get(nameOf(node)) ?? 0) + ms);
       const seen = new Set();
       const stack = [];
@@ -70,7 +87,7 @@ export function reportProfile(dir, windows) {
         .map(([name, ms]) => `${((100 * ms) / busy).toFixed(1).padStart(5)} %  ${name}`)
         .join("\n");
     console.log(
-      `\n── ${label}: ${(busy / requests).toFixed(1)} ms sampled per request\nTop self time:\n${top(self)}`,
+      `\n── ${label}: ${(busy / requests).toFixed(1)} ms sampled per request\nBy part (self time):\n${top(parts)}\nTop self time:\n${top(self)}`,
     );
     console.log(
       `\nTotal time of the app's own functions (build/):\n${top(inclusive, (name) => name.includes(" build/"))}`,

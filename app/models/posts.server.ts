@@ -116,8 +116,16 @@ function inChip(chip: string | null | undefined): SQL | undefined {
   return eq(categories.name, chip);
 }
 
+/**
+ * The public lists of posts are read once per change of the posts (a save, or a scheduled post
+ * falling due: app/models/scheduled-posts.server.ts), as a stored page is, and at least once a
+ * minute: categories and authors announce no changes of their own, so a renamed one shows within
+ * a minute (docs/decisions/027, 095). Callers share what is kept and never change it.
+ */
+const PUBLIC_POSTS_KEPT = { ttlMs: 60_000 };
+
 /** One page of the published posts of a chip, newest `published_at` first. */
-export async function listPublishedPostsPage({
+export function listPublishedPostsPage({
   chip,
   page,
   size = NEWS_PAGE_SIZE,
@@ -126,21 +134,26 @@ export async function listPublishedPostsPage({
   page: number;
   size?: number;
 }): Promise<Paged<PublicPost>> {
-  const { limit, offset } = pageWindow(page, size);
-  const rows = await selectPublicPosts(inChip(chip))
-    .orderBy(...newestPublishedFirst)
-    .limit(limit)
-    .offset(offset);
-  return toPaged(rows, page, size);
+  const key = `news:page:${size}:${page}:${chip ?? ""}`;
+  return cachedRead(key, "posts", PUBLIC_POSTS_KEPT, async () => {
+    const { limit, offset } = pageWindow(page, size);
+    const rows = await selectPublicPosts(inChip(chip))
+      .orderBy(...newestPublishedFirst)
+      .limit(limit)
+      .offset(offset);
+    return toPaged(rows, page, size);
+  });
 }
 
 /** The featured block: the newest published posts with a featured image (spec: first 6). */
-export async function listFeaturedPosts() {
-  return selectPublicPosts(
-    and(isNotNull(posts.featuredImage), ne(sql`trim(${posts.featuredImage})`, "")),
-  )
-    .orderBy(...newestPublishedFirst)
-    .limit(FEATURED_LIMIT);
+export function listFeaturedPosts(): Promise<PublicPost[]> {
+  return cachedRead("news:featured", "posts", PUBLIC_POSTS_KEPT, () =>
+    selectPublicPosts(
+      and(isNotNull(posts.featuredImage), ne(sql`trim(${posts.featuredImage})`, "")),
+    )
+      .orderBy(...newestPublishedFirst)
+      .limit(FEATURED_LIMIT),
+  );
 }
 
 /** How many posts the news feeds carry, newest first: each with its whole article. */
@@ -193,7 +206,7 @@ export async function listPublishedPostAddresses({
 export function listPublishedCategoryNames(): Promise<(string | null)[]> {
   // It reads every published post: once per change of the posts, and at least once a minute
   // (categories announce no changes of their own; a renamed one shows within a minute).
-  return cachedRead("news:category-names", "posts", { ttlMs: 60_000 }, async () => {
+  return cachedRead("news:category-names", "posts", PUBLIC_POSTS_KEPT, async () => {
     const rows = await db
       .select({ name: categories.name, newest: max(posts.publishedAt) })
       .from(posts)

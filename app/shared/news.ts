@@ -39,14 +39,29 @@ export function excerptOf(post: Pick<NewsPost, "excerpt" | "content">, limit: nu
   if (excerpt) return excerpt;
   // A long post's start decides the cut once it holds more than `limit` characters with its
   // spaces collapsed; only a start that is mostly spaces needs the whole post read.
-  const start = charactersOf(post.content.slice(0, 2 * limit + 64));
-  const text = start.length > limit ? start : charactersOf(post.content);
-  if (text.length <= limit) return text.join("");
-  return `${text.slice(0, limit).join("").trimEnd()}${ELLIPSIS}`;
+  const start = collapsed(post.content.slice(0, 2 * limit + 64));
+  const startCut = firstCharacters(start, limit);
+  const text = startCut === null ? collapsed(post.content) : start;
+  const cut = startCut ?? firstCharacters(text, limit);
+  return cut === null ? text : `${cut.trimEnd()}${ELLIPSIS}`;
 }
 
-/** The text with its spaces collapsed, as characters (Array.from: nothing is cut in half). */
-const charactersOf = (text: string) => Array.from(text.replace(/\s+/g, " ").trim());
+/** The text with its spaces collapsed. */
+const collapsed = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * The first `limit` characters of a text that has more (counted as code points, so nothing is cut
+ * in half), or null when it has no more. Counted in place: a card's excerpt used to make an array
+ * of one string per character.
+ */
+function firstCharacters(text: string, limit: number): string | null {
+  let count = 0;
+  for (let i = 0; i < text.length; count++) {
+    if (count === limit) return text.slice(0, i);
+    i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+  }
+  return null;
+}
 
 /**
  * Words that say nothing about a post. Most short particles (من، في، عن…) are already

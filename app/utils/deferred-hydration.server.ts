@@ -41,8 +41,8 @@ export function deferHydration(document: DocumentEdits, page: LivePage): void {
     return;
   }
   const preloads: Uint8Array[] = [];
-  for (const { index, 0: preload } of text.matchAll(MODULE_PRELOADS)) {
-    if (index >= headEnd) break;
+  // Only the head's: the search ends there, not at the end of a 70 KB page.
+  for (const { index, 0: preload } of text.slice(0, headEnd).matchAll(MODULE_PRELOADS)) {
     document.replace(index, index + preload.length);
     preloads.push(bytes.subarray(index, index + preload.length));
   }

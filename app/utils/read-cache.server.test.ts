@@ -63,3 +63,19 @@ test("data no change announces expires", async () => {
   await cachedRead("names", "posts", { ttlMs: 0 }, read);
   expect(read.calls).toBe(2);
 });
+
+test("a read that runs again each time it is awaited (a Drizzle query) runs once", async () => {
+  enableReadCache();
+  let runs = 0;
+  // As Drizzle's query builders are: a thenable whose every `then` runs the query.
+  const query = {
+    // biome-ignore lint/suspicious/noThenProperty: the shape under test
+    then: (resolve: (rows: string[]) => void) => {
+      runs++;
+      resolve([`row${runs}`]);
+    },
+  } as unknown as Promise<string[]>;
+  expect(await cachedRead("query", "posts", () => query)).toEqual(["row1"]);
+  expect(await cachedRead("query", "posts", () => query)).toEqual(["row1"]);
+  expect(runs).toBe(1);
+});

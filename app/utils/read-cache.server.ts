@@ -36,7 +36,9 @@ export function cachedRead<T>(
   const hit = cached.get(key);
   if (hit && hit.expiresAt > Date.now()) return hit.value as Promise<T>;
   const startedAt = changes;
-  const value = read();
+  // A Drizzle query is a thenable that runs again each time it is awaited: what is kept is a
+  // promise of its one answer.
+  const value = Promise.resolve(read());
   const entry = { table, value, expiresAt: Date.now() + options.ttlMs };
   cached.delete(key);
   if (cached.size >= MAX_ENTRIES) cached.delete(cached.keys().next().value as string);
