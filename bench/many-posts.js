@@ -19,6 +19,20 @@ export const signedOut = () => {
   return `better-auth.session_token=${encodeURIComponent(`${value}.${signature}`)}`;
 };
 
+/**
+ * What a page of the render benches' PAGES asks: "post" is a post, "staff" the staff posts list,
+ * anything else an address; every /admin address is asked signed in as the admin.
+ */
+export function benchPage(page) {
+  const pathname =
+    page === "staff"
+      ? "/admin/dashboard/posts"
+      : page === "post"
+        ? "/media/news/bench-post-5000"
+        : page;
+  return { pathname, signedIn: pathname.startsWith("/admin") };
+}
+
 export async function timeRenders(url, cookie) {
   const times = [];
   for (let i = 0; i < ROUNDS + 3; i++) {

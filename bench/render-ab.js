@@ -8,7 +8,7 @@
 // page as its first signed-out reader has it, through the page cache (a new query string each
 // time, in a parameter these pages ignore but the cache keeps: every request is a miss that is
 // stored and compressed), not skipping the cache.
-import { signedOut } from "./many-posts.js";
+import { benchPage, signedOut } from "./many-posts.js";
 import { freePort, loadAverage } from "./measure.js";
 import { ADMIN_ENV, cpuMs, request, run, signInAdmin, startServer } from "./server.js";
 
@@ -35,13 +35,7 @@ const servers = [await start(A), await start(B)];
 try {
   const admins = await Promise.all(servers.map((server) => signInAdmin(server.url)));
   for (const page of PAGES) {
-    const signedIn = page === "staff" || page.startsWith("/admin");
-    const pathname =
-      page === "staff"
-        ? "/admin/dashboard/posts"
-        : page === "post"
-          ? "/media/news/bench-post-5000"
-          : page;
+    const { pathname, signedIn } = benchPage(page);
     const firstReader = FIRST_READERS && !signedIn;
     const get = (i) =>
       request(`${servers[i].url}${pathname}${firstReader ? `?done=${++misses}` : ""}`, {

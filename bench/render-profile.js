@@ -6,7 +6,7 @@
 // PROFILE_PAGES="/,/media/news" picks the pages ("post" is a post, "staff" the staff posts list;
 // any other /admin address is asked signed in as the admin).
 import { monotonicMicros, profiledServer, reportProfile } from "./cpu-profile.js";
-import { signedOut } from "./many-posts.js";
+import { benchPage, signedOut } from "./many-posts.js";
 import { freePort, loadAverage } from "./measure.js";
 import { ADMIN_ENV, cpuMs, request, run, signInAdmin, startServer } from "./server.js";
 
@@ -29,12 +29,8 @@ const windows = [];
 try {
   const admin = await signInAdmin(server.url);
   for (const page of PAGES) {
-    const [pathname, cookie] =
-      page === "staff"
-        ? ["/admin/dashboard/posts", admin]
-        : page.startsWith("/admin")
-          ? [page, admin]
-          : [page === "post" ? "/media/news/bench-post-5000" : page, signedOut()];
+    const { pathname, signedIn } = benchPage(page);
+    const cookie = signedIn ? admin : signedOut();
     const get = () =>
       request(`${server.url}${pathname}`, {
         headers: { accept: "text/html", "accept-encoding": "br", cookie },

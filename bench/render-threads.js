@@ -3,10 +3,10 @@
 // at a time past the page cache (V8 compiles the code meanwhile), then N more, with each thread's
 // CPU per render read from /proc/<pid>/task/*/stat: the main thread, and the others by id (in
 // node 20, libuv's four pool threads, which compress, and V8's background threads, which compile,
-// are all named "node"). PAGES as bench/render-profile.js; NODE_ARGS adds V8 flags after the
+// are all named "node"). PAGES as bench/render-profile.js (any /admin address signed in as the admin); NODE_ARGS adds V8 flags after the
 // start flags (e.g. "--single-threaded").
 import { readdirSync, readFileSync } from "node:fs";
-import { signedOut } from "./many-posts.js";
+import { benchPage, signedOut } from "./many-posts.js";
 import { freePort, loadAverage } from "./measure.js";
 import { ADMIN_ENV, request, run, signInAdmin, startServer } from "./server.js";
 
@@ -38,10 +38,8 @@ const server = await startServer({
 try {
   const admin = await signInAdmin(server.url);
   for (const page of PAGES) {
-    const [pathname, cookie] =
-      page === "staff"
-        ? ["/admin/dashboard/posts", admin]
-        : [page === "post" ? "/media/news/bench-post-5000" : page, signedOut()];
+    const { pathname, signedIn } = benchPage(page);
+    const cookie = signedIn ? admin : signedOut();
     const get = async () => {
       const answer = await request(`${server.url}${pathname}`, {
         headers: { accept: "text/html", "accept-encoding": "br", cookie },

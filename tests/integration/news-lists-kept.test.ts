@@ -8,6 +8,7 @@ import { enableReadCache, forgetReads } from "~/utils/read-cache.server";
 import { posts } from "../../database/schema";
 import { createRealtimeHub } from "../../server/realtime";
 import { createUser } from "../support/accounts";
+import { readingUntil } from "../support/read-until";
 
 // The news page's lists are kept in this process between changes of the posts, as the server
 // keeps them once its hub listens (server/app.ts, docs/decisions/095): a render past the page
@@ -29,15 +30,8 @@ afterAll(async () => {
   server.close();
 });
 
-/** `read()` every 10 ms until `done` says yes or 2 s have passed; answers the last value. */
-async function within2s<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Reads until a change shows, for at most 2 s. */
+const within2s = readingUntil(2_000);
 
 const firstSlug = async () => (await listPublishedPostsPage({ page: 1 })).items[0]?.slug;
 

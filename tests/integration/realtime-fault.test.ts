@@ -11,6 +11,7 @@ import { createPageCache } from "../../server/page-cache";
 import { createRealtimeHub } from "../../server/realtime";
 import { createUser } from "../support/accounts";
 import { expectLog } from "../support/logs";
+import { readingUntil } from "../support/read-until";
 import { type EventStream, openEventStream } from "../support/sse";
 
 // A PostgreSQL server can restart or end our connections; the process must live on, say so on
@@ -66,15 +67,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("when the LISTEN connection is k
     return result.rows.map((row) => row.pid);
   }
 
-  /** Calls `read` every 20 ms until `done` says yes, within 10 s; answers the last value. */
-  async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const value = await read();
-      if (done(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  /** Reads until a change shows, every 20 ms, for at most 10 s. */
+  const pollUntil = readingUntil(10_000, 20);
 
   test("the process lives, reports degraded, listens again and open pages re-sync", async () => {
     expectLog("logger.warn", /realtime LISTEN connection lost|ready: degraded/);

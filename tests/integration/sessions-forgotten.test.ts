@@ -10,6 +10,7 @@ import { enableReadCache } from "~/utils/read-cache.server";
 import { pageContent, sessions, users } from "../../database/schema";
 import { createRealtimeHub } from "../../server/realtime";
 import { createUser, requestAs, signIn, type TestUser } from "../support/accounts";
+import { readingUntil } from "../support/read-until";
 import { call, statusOf } from "../support/route-calls";
 import { openEventStream } from "../support/sse";
 
@@ -47,15 +48,8 @@ afterAll(async () => {
 
 const overview = (user: TestUser) => call(overviewLoader, requestAs(user, "/admin/dashboard"));
 
-/** `read()` every 10 ms until `done` says yes or 200 ms have passed; answers the last value. */
-async function within200ms<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 200;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Reads until a change shows, for at most 200 ms. */
+const within200ms = readingUntil(200);
 
 test("an editor demoted by another process is refused at the next request here", async () => {
   const editor = await createUser("editor");

@@ -19,6 +19,7 @@ import {
 import { posts } from "../../database/schema";
 import { createRealtimeHub } from "../../server/realtime";
 import { createUser } from "../support/accounts";
+import { readingUntil } from "../support/read-until";
 import { openEventStream } from "../support/sse";
 
 // The staff home's figures are kept in this process, as the server keeps them once its hub
@@ -54,15 +55,8 @@ afterAll(async () => {
   server.close();
 });
 
-/** `read()` every 10 ms until `done` says yes or 500 ms have passed; answers the last value. */
-async function within500ms<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 500;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Reads until a change shows, for at most 500 ms. */
+const within500ms = readingUntil(500);
 
 test("the storage usage follows an upload and a delete here at once", async () => {
   const announced = filesAnnounced;
