@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { createEvent, type EventInput, toggleEventStatus } from "~/models/events.server";
 import { createPost, togglePostStatus } from "~/models/posts.server";
@@ -13,7 +14,7 @@ import {
   type SitemapSource,
 } from "~/services/sitemap.server";
 import { db } from "~/utils/db.server";
-import { posts } from "../../database/schema";
+import { events as eventRows, posts } from "../../database/schema";
 import { createUser, type TestUser } from "../support/accounts";
 import { type CachedRoutes, withCachedRoutes } from "../support/cached-routes";
 import { load } from "../support/route-calls";
@@ -139,7 +140,16 @@ describe("the sitemap index and its parts", () => {
   });
 
   test("published events are a part of their own, oldest first, paged like the others; drafts never", async () => {
-    for (const slug of ["map-event-1", "map-event-2", "map-event-3"]) await newEvent(slug);
+    const created = Date.now() - 3_600_000;
+    for (const [n, slug] of ["map-event-1", "map-event-2", "map-event-3"].entries()) {
+      await newEvent(slug);
+      // A minute apart: three made in the same moment would tie on created_at, and their random
+      // ids would order them.
+      await db
+        .update(eventRows)
+        .set({ createdAt: new Date(created + n * 60_000) })
+        .where(eq(eventRows.slug, slug));
+    }
     await newEvent("map-event-draft", "draft");
     const { text } = await fetchRoute(sitemapRoute, "/sitemap.xml");
     expect(locsOf(parsed(text))).toContain(`${BASE}/sitemap/events-1.xml`);
