@@ -6,6 +6,7 @@ import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { type LivePage, liveListsOf } from "~/shared/live-event";
 import { livePageAt } from "~/shared/live-page";
+import type { Role } from "~/shared/statuses";
 import { defersStylesheet } from "~/shared/stylesheet";
 import { inlineCriticalCss } from "~/utils/critical-css.server";
 import { deferHydration } from "~/utils/deferred-hydration.server";
@@ -48,7 +49,7 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const rootData = routerContext.staticHandlerContext.loaderData.root as
-      | { user?: unknown }
+      | { user?: { role: Role } | null }
       | undefined;
     const criticalCss = defersStylesheet(rootData?.user ?? null);
     // Bots, the no-JavaScript reader and pages that get their critical CSS inlined are rendered

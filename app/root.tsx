@@ -33,7 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     takeToast(request),
     getSiteUrlSetting(),
   ]);
-  const user = actor ? { fullName: actor.fullName, email: actor.email, role: actor.role } : null;
+  // Only the role: every viewer's public page is then the same page, kept once for all of them by
+  // the page cache (docs/decisions/096). No screen shows the name or e-mail from here.
+  const user = actor ? { role: actor.role } : null;
   const display = readDisplayPreferences(request.headers.get("cookie"));
   return data({ user, toast, siteUrl: siteUrl ?? getEnv().SITE_URL ?? null, display }, { headers });
 }

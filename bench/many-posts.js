@@ -3,8 +3,9 @@
 // to render (one request at a time, past the page cache), and what the feeds and every sitemap
 // part cost when answered from the page cache. Figures only.
 import { createHmac } from "node:crypto";
+import { BENCH_VIEWER } from "./bench-accounts.js";
 import { loadAverage, wrk, wrkFigures } from "./measure.js";
-import { ADMIN_ENV, cpuMs, request, run, signInAdmin, startServer } from "./server.js";
+import { ADMIN_ENV, cpuMs, request, run, signIn, signInAdmin, startServer } from "./server.js";
 
 const SECRET = "bench-secret-0123456789abcdef0123456789abcdef";
 const COUNT = Number(process.env.MANY_POSTS ?? 10_000);
@@ -21,17 +22,30 @@ export const signedOut = () => {
 
 /**
  * What a page of the render benches' PAGES asks: "post" is a post, "staff" the staff posts list,
- * anything else an address; every /admin address is asked signed in as the admin.
+ * anything else an address. `as` is who asks: every /admin address the admin, a "viewer:" page
+ * a signed-in viewer (served the page viewers share: decision 096), any other page a signed
+ * session that has ended (`signedOut`), which is rendered past the page cache.
  */
 export function benchPage(page) {
+  const viewer = page.startsWith("viewer:");
+  const name = viewer ? page.slice("viewer:".length) : page;
   const pathname =
-    page === "staff"
+    name === "staff"
       ? "/admin/dashboard/posts"
-      : page === "post"
+      : name === "post"
         ? "/media/news/bench-post-5000"
-        : page;
-  return { pathname, signedIn: pathname.startsWith("/admin") };
+        : name;
+  return { pathname, as: pathname.startsWith("/admin") ? "admin" : viewer ? "viewer" : "rendered" };
 }
+
+/** The cookies of the render benches' askers on a server: the admin's, the viewer's. */
+export async function benchSessions(url) {
+  return { admin: await signInAdmin(url), viewer: await signIn(url, BENCH_VIEWER) };
+}
+
+/** The cookie a page's asker (`benchPage(page).as`) sends. */
+export const cookieAs = (as, sessions) =>
+  as === "admin" ? sessions.admin : as === "viewer" ? sessions.viewer : signedOut();
 
 export async function timeRenders(url, cookie) {
   const times = [];

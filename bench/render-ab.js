@@ -8,9 +8,9 @@
 // page as its first signed-out reader has it, through the page cache (a new query string each
 // time, in a parameter these pages ignore but the cache keeps: every request is a miss that is
 // stored and compressed), not skipping the cache.
-import { benchPage, signedOut } from "./many-posts.js";
+import { benchPage, benchSessions, cookieAs } from "./many-posts.js";
 import { freePort, loadAverage } from "./measure.js";
-import { ADMIN_ENV, cpuMs, request, run, signInAdmin, startServer } from "./server.js";
+import { ADMIN_ENV, cpuMs, request, run, startServer } from "./server.js";
 
 const [A, B] = process.argv.slice(2);
 if (!A || !B) throw new Error("usage: node bench/render-ab.js <buildA> <buildB>");
@@ -33,16 +33,16 @@ const start = async (buildDir) =>
   });
 const servers = [await start(A), await start(B)];
 try {
-  const admins = await Promise.all(servers.map((server) => signInAdmin(server.url)));
+  const sessions = await Promise.all(servers.map((server) => benchSessions(server.url)));
   for (const page of PAGES) {
-    const { pathname, signedIn } = benchPage(page);
-    const firstReader = FIRST_READERS && !signedIn;
+    const { pathname, as } = benchPage(page);
+    const firstReader = FIRST_READERS && as === "rendered";
     const get = (i) =>
       request(`${servers[i].url}${pathname}${firstReader ? `?done=${++misses}` : ""}`, {
         headers: {
           accept: "text/html",
           "accept-encoding": "br",
-          ...(firstReader ? {} : { cookie: signedIn ? admins[i] : signedOut() }),
+          ...(firstReader ? {} : { cookie: cookieAs(as, sessions[i]) }),
         },
       });
     for (const i of [0, 1]) for (let k = 0; k < 5; k++) await get(i);

@@ -4,11 +4,12 @@
 // CPU per render (/proc) and the load average; then, per page, the profile's top functions
 // (bench/cpu-profile.js: TOP, CALLERS, KEEP_PROFILE).
 // PROFILE_PAGES="/,/media/news" picks the pages ("post" is a post, "staff" the staff posts list;
-// any other /admin address is asked signed in as the admin).
+// any other /admin address is asked signed in as the admin; "viewer:/" is "/" as a signed-in
+// viewer has it: bench/many-posts.js benchPage).
 import { monotonicMicros, profiledServer, reportProfile } from "./cpu-profile.js";
-import { benchPage, signedOut } from "./many-posts.js";
+import { benchPage, benchSessions, cookieAs } from "./many-posts.js";
 import { freePort, loadAverage } from "./measure.js";
-import { ADMIN_ENV, cpuMs, request, run, signInAdmin, startServer } from "./server.js";
+import { ADMIN_ENV, cpuMs, request, run, startServer } from "./server.js";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const PAGES = (process.env.PROFILE_PAGES ?? "/,/media/news,post,staff").split(",");
@@ -27,10 +28,10 @@ const server = await startServer({
 /** [page, from, to, renders]: each page's measured renders, read from the profile one by one. */
 const windows = [];
 try {
-  const admin = await signInAdmin(server.url);
+  const sessions = await benchSessions(server.url);
   for (const page of PAGES) {
-    const { pathname, signedIn } = benchPage(page);
-    const cookie = signedIn ? admin : signedOut();
+    const { pathname, as } = benchPage(page);
+    const cookie = cookieAs(as, sessions);
     const get = () =>
       request(`${server.url}${pathname}`, {
         headers: { accept: "text/html", "accept-encoding": "br", cookie },

@@ -3,12 +3,12 @@
 // at a time past the page cache (V8 compiles the code meanwhile), then N more, with each thread's
 // CPU per render read from /proc/<pid>/task/*/stat: the main thread, and the others by id (in
 // node 20, libuv's four pool threads, which compress, and V8's background threads, which compile,
-// are all named "node"). PAGES as bench/render-profile.js (any /admin address signed in as the admin); NODE_ARGS adds V8 flags after the
+// are all named "node"). PAGES as bench/render-profile.js (any /admin address signed in as the admin, "viewer:/" as a viewer); NODE_ARGS adds V8 flags after the
 // start flags (e.g. "--single-threaded").
 import { readdirSync, readFileSync } from "node:fs";
-import { benchPage, signedOut } from "./many-posts.js";
+import { benchPage, benchSessions, cookieAs } from "./many-posts.js";
 import { freePort, loadAverage } from "./measure.js";
-import { ADMIN_ENV, request, run, signInAdmin, startServer } from "./server.js";
+import { ADMIN_ENV, request, run, startServer } from "./server.js";
 
 const WARM = Number(process.env.WARM ?? 300);
 const N = Number(process.env.N ?? 300);
@@ -36,10 +36,10 @@ const server = await startServer({
     run("npx", ["tsx", "bench/seed-many-posts.ts"], { DATA_DIR: dataDir, MANY_POSTS: "10000" }),
 });
 try {
-  const admin = await signInAdmin(server.url);
+  const sessions = await benchSessions(server.url);
   for (const page of PAGES) {
-    const { pathname, signedIn } = benchPage(page);
-    const cookie = signedIn ? admin : signedOut();
+    const { pathname, as } = benchPage(page);
+    const cookie = cookieAs(as, sessions);
     const get = async () => {
       const answer = await request(`${server.url}${pathname}`, {
         headers: { accept: "text/html", "accept-encoding": "br", cookie },

@@ -10,7 +10,7 @@ import { mailQueueBacklog } from "~/models/mail-queue.server";
 import { announceSetupLink } from "~/models/setup-code.server";
 import { announceStoredFilesChanged } from "~/models/stored-files.server";
 import { buildAnsweringRefusals } from "~/services/error-answers.server";
-import { forgetSessionReads } from "~/services/permissions.server";
+import { forgetSessionReads, isViewerSession } from "~/services/permissions.server";
 import { startServerBackups } from "~/utils/backup/schedule.server";
 import { setClockOffset } from "~/utils/clock.server";
 import { getEnv } from "~/utils/env.server";
@@ -70,6 +70,8 @@ await announceSetupLink();
 // A page is cleared by the changes to the lists its routes' handles declare (docs/decisions/040).
 const pageCache = createPageCache({
   secret: env.AUTH_SECRET,
+  // A viewer's public page is the one all viewers share (docs/decisions/096).
+  isViewerSession,
   listsAt: routeListsOf(serverBuild.routes),
 });
 // Every change clears the cached pages and reads it concerns; a LISTEN reconnect (changes may
@@ -127,8 +129,8 @@ app.use((req, _res, next) => {
 // sign-out, a role change, a deleted account) forgets them when it ends, whatever it did.
 app.use(forgetAfterWrites(forgetSessionReads));
 
-// A signed-out page already stored is answered here, with the headers of its render (views count
-// first: docs/decisions/023, 026, 074).
+// A signed-out or viewer's page already stored is answered here, with the headers of its render
+// (views count first: docs/decisions/023, 026, 074, 096).
 const postViews = createPostViewCounter();
 const pageViews = createPageViewCounter({ enabled: env.STATISTICS_COUNTING === "on" });
 app.use(postViews);

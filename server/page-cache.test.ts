@@ -17,8 +17,11 @@ const LISTS: Record<string, ListTable[]> = {
   "/media/gallery": ["videos", "images"],
   "/slow-news": ["posts"],
 };
+/** The session tokens that are viewers' live sessions (the database's answer, in server/app.ts). */
+const viewerTokens = new Set(["viewer-1", "viewer-2", "viewer-3"]);
 const cache = createPageCache({
   secret: SECRET,
+  isViewerSession: async (token) => viewerTokens.has(token),
   listsAt: (pathname) => LISTS[pathname] ?? [],
   recompressAfterMs: 0,
 });
@@ -47,6 +50,12 @@ app.get(["/slow", "/slow-news"], (_req, res) => {
   renders++;
   const n = renders;
   setTimeout(() => res.type("html").send(`<p>slow render ${n}</p>`), 150);
+});
+// As the site's header: the account links of whoever is signed in, or the sign-in link.
+app.get("/with-header", (req, res) => {
+  renders++;
+  const signedIn = req.headers.cookie?.includes("session_token");
+  res.type("html").send(`<header>${signedIn ? "حسابي" : "تسجيل الدخول"}</header> ${renders}`);
 });
 app.get("/varied", (_req, res) => {
   renders++;
@@ -254,6 +263,47 @@ test("personal requests and responses are never cached", async () => {
   await get("/set-cookie");
   expect((await get("/set-cookie")).headers.get("x-cache")).toBe("MISS");
   expect(renders).toBe(before + 2);
+});
+
+/** A request with a signed session cookie of `token`. */
+const signedIn = (token: string) => ({ cookie: `better-auth.session_token=${signed(token)}` });
+
+test("a viewer's page is kept once for every viewer, apart from the signed-out reader's", async () => {
+  const before = renders;
+  const first = await get("/with-header", signedIn("viewer-1"));
+  expect(cacheState(first)).toBe("MISS");
+  expect(await first.text()).toContain("حسابي");
+  const other = await get("/with-header", signedIn("viewer-2"));
+  expect(cacheState(other)).toBe("HIT");
+  expect(await other.text()).toContain("حسابي");
+  const signedOut = await get("/with-header");
+  expect(cacheState(signedOut)).toBe("MISS");
+  expect(await signedOut.text()).toContain("تسجيل الدخول");
+  const again = await get("/with-header");
+  expect(cacheState(again)).toBe("HIT");
+  expect(await again.text()).not.toContain("حسابي");
+  expect(renders).toBe(before + 2);
+  // Cleared with the signed-out copy by a change to the page.
+  cache.invalidate({ table: "menus", op: "UPDATE", key: "header" });
+  expect(cacheState(await get("/with-header", signedIn("viewer-2")))).toBe("MISS");
+  expect(cacheState(await get("/with-header", signedIn("viewer-1")))).toBe("HIT");
+});
+
+test("a viewer's data requests are kept for viewers too", async () => {
+  const data = { accept: "*/*", ...signedIn("viewer-1") };
+  expect(cacheState(await get("/media/gallery.data", data))).toBe("MISS");
+  expect(cacheState(await get("/media/gallery.data", { ...data, ...signedIn("viewer-2") }))).toBe(
+    "HIT",
+  );
+});
+
+test("a session that stops being a viewer's while its page renders is answered, not kept", async () => {
+  const pending = get("/slow?page=9", signedIn("viewer-3"));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  viewerTokens.delete("viewer-3"); // promoted to editor
+  expect(await (await pending).text()).toContain("slow render");
+  expect(cacheState(await get("/slow?page=9", signedIn("viewer-1")))).toBe("MISS");
+  expect(cacheState(await get("/slow?page=9", signedIn("viewer-3")))).toBeNull();
 });
 
 test("a cookie that only looks like a session does not skip the cache", async () => {

@@ -3,7 +3,14 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { NextFunction, Request, Response } from "express";
 import type { ChangeEvent, ListTable } from "~/shared/live-event";
 import { livePageAt } from "~/shared/live-page";
-import { type CacheableRequest, isCacheable, keyOf, pageOf } from "./page-cache/rules";
+import {
+  type CacheableRequest,
+  isCacheable,
+  keyOf,
+  pageOf,
+  readerOf,
+  viewersKeyOf,
+} from "./page-cache/rules";
 import {
   bodyIn,
   compressRendered,
@@ -29,6 +36,15 @@ const OWN_HEADERS = new Set([
   "vary",
   "x-cache",
 ]);
+
+/** Where a request's page is kept, and whether it still may be once rendered. */
+interface StoredKey {
+  key: string;
+  stillFor: () => Promise<boolean>;
+}
+
+/** A signed-out reader's page may always be kept. */
+const ALWAYS = async () => true;
 
 /** The callback among `write`'s or `end`'s arguments, if any. */
 const callbackOf = (args: unknown[]) =>
@@ -97,6 +113,7 @@ function wireOf(entry: Entry, encoding: Encoding): { body: Buffer; headers: Outg
  */
 export function createPageCache({
   secret,
+  isViewerSession,
   listsAt,
   ttlMs = 60_000,
   maxEntries = 300,
@@ -104,6 +121,12 @@ export function createPageCache({
 }: {
   /** AUTH_SECRET: only a cookie signed with it makes a request personal. */
   secret: string;
+  /**
+   * Whether a signed session token is a viewer's live one, whose public pages are the same for
+   * every viewer and kept once for all of them (docs/decisions/096). Without it, every request
+   * with a session is rendered.
+   */
+  isViewerSession?: (token: string) => Promise<boolean>;
   /**
    * The lists the routes at a page's path show (their handles' `liveLists`: server/route-lists.ts);
    * a change to one of them clears the page.
@@ -145,7 +168,13 @@ export function createPageCache({
    * status but 200, a cookie) gets the held writes as they came. Written chunks are kept as they
    * are, not copied: like Node's own write queue, the cache takes a written chunk as final.
    */
-  function render(req: Request, res: Response, next: NextFunction, key: string): Flight {
+  function render(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    key: string,
+    stillFor: () => Promise<boolean>,
+  ): Flight {
     renders++;
     const chunks: Buffer[] = [];
     const hold = (chunk: unknown, encoding: unknown) => {
@@ -203,15 +232,20 @@ export function createPageCache({
           (header): header is [string, string | number | string[]] =>
             header[1] !== undefined && !OWN_HEADERS.has(header[0]),
         ),
-      }).then(
-        (entry) => {
-          if (!flight.stale) pages.store(key, entry);
-          settle(entry);
-          restore();
-          answerRendered(req, res, entry, done);
-        },
-        () => sendHeld(done),
-      );
+      })
+        .then(async (entry) => {
+          // A viewer promoted while the page rendered: their render is answered, never kept.
+          if (!flight.stale && (await stillFor())) pages.store(key, entry);
+          return entry;
+        })
+        .then(
+          (entry) => {
+            settle(entry);
+            restore();
+            answerRendered(req, res, entry, done);
+          },
+          () => sendHeld(done),
+        );
       return res;
     }) as Response["end"];
     // A response that never ends (the visitor left) stores nothing; waiters render themselves.
@@ -238,22 +272,41 @@ export function createPageCache({
   }
 
   /**
+   * The key of the stored page a request may be answered with, and how to tell, once its page has
+   * rendered, that it still may be kept under it: signed out at once; with a session, once the
+   * session is known to be a viewer's (null for anyone else, whose page is rendered).
+   */
+  function storedKeyOf(req: Request): StoredKey | null | Promise<StoredKey | null> {
+    const reader = readerOf(req, secret);
+    if (!reader) return null;
+    if (!reader.signedIn) return { key: keyOf(req), stillFor: ALWAYS };
+    if (!isViewerSession) return null;
+    const stillFor = () => isViewerSession(reader.token);
+    return stillFor().then((viewer) => (viewer ? { key: viewersKeyOf(req), stillFor } : null));
+  }
+
+  /**
    * Answers a fresh stored page at once. It can run first in the app, before the security headers
    * are computed: a stored page replays those of its render.
    */
   function serveStored(req: Request, res: Response, next: NextFunction) {
-    if (!isCacheable(req, secret)) return next();
-    const hit = pages.hit(keyOf(req));
-    if (hit) return serve(req, res, hit);
-    next();
+    const answerStoredOr = (stored: StoredKey | null) => {
+      const hit = stored && pages.hit(stored.key);
+      if (hit) return serve(req, res, hit);
+      next();
+    };
+    const stored = storedKeyOf(req);
+    if (stored instanceof Promise) stored.then(answerStoredOr, next);
+    else answerStoredOr(stored);
   }
 
   /**
    * The fast path, before Express (server/index.js): answers a fresh stored page from Node's own
    * request and response, or returns false and leaves both untouched for the app. `beforeAnswer`
    * runs for a request about to be answered (the post-view counter). Only GETs the cache may
-   * answer; an identity answer to a browser that asked for deflate is left to the app, whose
-   * compression would deflate it.
+   * answer (signed out: a viewer's session is a database read, left to the app); an identity
+   * answer to a browser that asked for deflate is left to the app, whose compression would
+   * deflate it.
    */
   function answerFirst(
     req: IncomingMessage,
@@ -278,8 +331,9 @@ export function createPageCache({
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
-    if (!isCacheable(req, secret)) return next();
-    const key = keyOf(req);
+    const stored = await storedKeyOf(req);
+    if (!stored) return next();
+    const { key, stillFor } = stored;
     const hit = pages.hit(key);
     if (hit) return serve(req, res, hit);
 
@@ -290,7 +344,7 @@ export function createPageCache({
       if (entry && !res.headersSent) return serve(req, res, entry);
       return next();
     }
-    pages.fly(key, render(req, res, next, key));
+    pages.fly(key, render(req, res, next, key, stillFor));
   }
 
   return {

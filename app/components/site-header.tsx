@@ -22,8 +22,8 @@ import { isExternal } from "~/shared/menus";
 import { staffHome } from "~/shared/paths";
 import { hasRole, type Role } from "~/shared/roles";
 
+/** What the header knows of the signed-in user: the role, which decides its links. */
 export interface HeaderUser {
-  fullName: string;
   role: Role;
 }
 
@@ -243,8 +243,8 @@ function MobileMenu({ user, menu }: { user: HeaderUser | null; menu: MenuItem[] 
   const summary = useRef<HTMLElement>(null);
   const details = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
-  const signedInAs = user?.fullName ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, or signing out, closes the menu.
+  const signedInAs = user?.role ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, or signing in or out, closes the menu.
   useEffect(() => setOpen(false), [pathname, signedInAs]);
   // Opened before the page had its app (docs/decisions/033): the element knows, the state learns.
   useEffect(() => {

@@ -37,6 +37,22 @@ export async function getActor(request: Request): Promise<Actor | null> {
   }
 }
 
+/**
+ * Whether a session token is a viewer's live session that needs nothing done, read as `getActor`
+ * reads it: the page cache then answers the stored page viewers share (docs/decisions/096). A
+ * staff member's session, an ended one and one due for better-auth (to be extended or deleted,
+ * with a cookie to set) are not: those pages are rendered.
+ */
+export async function isViewerSession(token: string): Promise<boolean> {
+  try {
+    const row = await readSession(token);
+    return row?.role === "viewer" && !needsBetterAuth(row.expiresAt);
+  } catch (error) {
+    logger.error({ err: error }, "failed to read the session");
+    return false;
+  }
+}
+
 /** What `readSession` keeps is forgotten under this table name. */
 const SESSION_READS = "sessions";
 /**

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { displayKey } from "~/shared/display-preferences";
 import { PAGE_PARAM } from "~/shared/pagination";
-import { hasSignedCookie, SESSION_COOKIE, TOAST_COOKIE } from "~/utils/session-cookie.server";
+import { hasSignedCookie, signedSessionToken, TOAST_COOKIE } from "~/utils/session-cookie.server";
 
 // Which requests the page cache answers, and under which key (docs/decisions/026).
 
@@ -61,26 +61,43 @@ export const pathOf = (originalUrl: string) => {
   return query < 0 ? originalUrl : originalUrl.slice(0, query);
 };
 
+/** Whom a request's page may be kept for: everyone signed out, or a signed session's holder. */
+export type Reader = { signedIn: false } | { signedIn: true; token: string };
+const SIGNED_OUT: Reader = { signedIn: false };
+
 /**
- * A request the cache may answer: a signed-out GET of a page (or its data, a feed, the sitemap)
- * with only the query parameters pages read. A session or a pending toast makes the response
- * personal; only cookies whose signature verifies with `secret` count, so a made-up
- * `session_token=x` does not buy a full render on every request.
+ * Whom the cache may answer a request for, or null: a GET of a page (or its data, a feed, the
+ * sitemap) with only the query parameters pages read, asked signed out or with a session (kept for
+ * the session only if it is a viewer's, which the cache asks the database: docs/decisions/096). A
+ * pending toast makes the response personal. Only cookies whose signature verifies with `secret`
+ * count, so a made-up `session_token=x` neither buys a full render on every request nor a
+ * database read.
  */
-export function isCacheable(req: CacheableRequest, secret: string): boolean {
+export function readerOf(req: CacheableRequest, secret: string): Reader | null {
   const cookies = req.headers.cookie ?? "";
   const path = pathOf(req.originalUrl);
-  return (
-    req.method === "GET" &&
-    ((req.headers.accept ?? "").includes("text/html") ||
+  if (
+    req.method !== "GET" ||
+    !(
+      (req.headers.accept ?? "").includes("text/html") ||
       isDataRequest(path) ||
-      STORED_FILES.test(path)) &&
-    !UNCACHED.test(path) &&
-    hasOnlyStoredParams(req.originalUrl) &&
-    !hasSignedCookie(cookies, SESSION_COOKIE, secret) &&
-    !hasSignedCookie(cookies, TOAST_COOKIE, secret)
-  );
+      STORED_FILES.test(path)
+    ) ||
+    UNCACHED.test(path) ||
+    !hasOnlyStoredParams(req.originalUrl) ||
+    hasSignedCookie(cookies, TOAST_COOKIE, secret)
+  )
+    return null;
+  const token = signedSessionToken(cookies, secret);
+  return token === null ? SIGNED_OUT : { signedIn: true, token };
 }
+
+/** A request the cache may answer for everyone signed out (the fast path's, server/app.ts). */
+export const isCacheable = (req: CacheableRequest, secret: string) =>
+  readerOf(req, secret)?.signedIn === false;
+
+/** The key of a viewer's copy of a page (beside `keyOf`'s, the signed-out reader's). */
+export const viewersKeyOf = (req: CacheableRequest) => `viewers ${keyOf(req)}`;
 
 /** One copy per text size and contrast: the server renders the reader's choice (decision 029). */
 export const keyOf = (req: CacheableRequest) =>

@@ -1,0 +1,1 @@
+export declare const BENCH_VIEWER: { fullName: string; email: string; password: string };
