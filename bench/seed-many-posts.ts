@@ -1,15 +1,12 @@
 // Adds `MANY_POSTS` (default 10,000) news posts to DATA_DIR for bench/many-posts.js: four
 // categories, most published over the past years, some drafts, a featured image on every tenth;
-// and as many videos (every fourth a draft) and gallery images, for the media lists; and a viewer
-// account (bench/bench-accounts.js). Each post's
+// and as many videos (every fourth a draft) and gallery images, for the media lists. Each post's
 // text is three of the demo posts' paragraphs (their plain text too, which the search reads),
 // varied by city and number; the database is analyzed at the end, as a server's would be.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { createAccountAsSystem } from "../app/models/users.server";
 import { db, ensureDatabaseReady, getDatabaseHandle } from "../app/utils/db.server";
 import { categories, images, posts, users, videos } from "../database/schema";
-import { BENCH_VIEWER } from "./bench-accounts.js";
 
 const COUNT = Number(process.env.MANY_POSTS ?? 10_000);
 const BATCH = 500;
@@ -41,7 +38,6 @@ const paragraphsOf = (i: number) =>
   );
 
 await ensureDatabaseReady();
-await createAccountAsSystem({ ...BENCH_VIEWER, role: "viewer" });
 const [author] = await db
   .insert(users)
   .values({

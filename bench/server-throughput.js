@@ -1,14 +1,15 @@
 // Server side of `npm run bench`: requests per second, p99 and the server's CPU per request at 50
 // connections (wrk -t2 -c50) for the public pages, served from the page cache ("cached", a
-// signed-out visitor) and rendered (a request with a signed session cookie, as a signed-in visitor
-// sends), next to nginx serving the cached page's very brotli bytes as a static file in the same
+// signed-out visitor; "viewer", a signed-in viewer, whose page all viewers share: decision 096) and
+// rendered (a signed session cookie whose session has ended, which skips the cache), next to nginx serving the cached page's very brotli bytes as a static file in the same
 // run, with the load average of each measurement. Figures only: nothing here passes or fails.
 import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import os from "node:os";
+import { BENCH_VIEWER } from "./bench-accounts.js";
 import { startBrotliNginx } from "./cached-vs-nginx.js";
 import { atLoad, freePort, wrk, wrkFigures } from "./measure.js";
-import { cpuMs, request, startServer } from "./server.js";
+import { ADMIN_ENV, cpuMs, request, signIn, signInAdmin, startServer } from "./server.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -58,11 +59,13 @@ export async function benchServerThroughput({ port, buildDir } = {}) {
   const server = await startServer({
     port: port ?? (await freePort()),
     buildDir,
-    env: { AUTH_SECRET: SECRET },
+    env: { AUTH_SECRET: SECRET, ...ADMIN_ENV },
   });
   const results = [];
   let nginx;
   try {
+    await signInAdmin(server.url); // the first-run setup, before which nobody signs in
+    const viewer = { cookie: await signIn(server.url, BENCH_VIEWER) };
     const post = await firstPostPath(server.url);
     const pages = (process.env.BENCH_PAGES?.split(",") ?? ["/", "/media/news", "post", "/donate"])
       .map((page) => (page === "post" ? post : page))
@@ -92,6 +95,8 @@ export async function benchServerThroughput({ port, buildDir } = {}) {
             pid: nginx.pid,
           })
         : null;
+      await load(`${server.url}${page}`, { headers: viewer, seconds: 3 });
+      const asViewer = await load(`${server.url}${page}`, { headers: viewer, pid: server.pid });
       // Warm-up: the render path's JIT (a server runs for days; its first seconds are not its pace).
       await load(`${server.url}${page}`, { headers: { cookie: signedSession() }, seconds: 3 });
       const rendered = await load(`${server.url}${page}`, {
@@ -107,10 +112,18 @@ export async function benchServerThroughput({ port, buildDir } = {}) {
           (fromNginx
             ? ` | nginx, same brotli bytes ${figures(fromNginx)}`
             : " | nginx not installed") +
+          ` | viewer ${figures(asViewer)}` +
           ` | rendered ${figures(rendered)}` +
           ` | one at a time: ${renderCost.result.toFixed(1)} ms CPU/render [${renderCost.load}]`,
       );
-      results.push({ page, cached, rendered, nginx: fromNginx, renderCost: renderCost.result });
+      results.push({
+        page,
+        cached,
+        viewer: asViewer,
+        rendered,
+        nginx: fromNginx,
+        renderCost: renderCost.result,
+      });
     }
   } finally {
     await nginx?.stop();

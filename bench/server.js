@@ -92,9 +92,11 @@ export async function startServer({
   };
 }
 
-/** The demo content of `npm run seed`, written into `dataDir`. */
-export function seedDemo(dataDir) {
-  return run("npx", ["tsx", "scripts/seed.ts"], { DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+/** The demo content of `npm run seed`, and the bench's viewer account, written into `dataDir`. */
+export async function seedDemo(dataDir) {
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  await run("npx", ["tsx", "scripts/seed.ts"], env);
+  await run("npx", ["tsx", "bench/seed-viewer.ts"], env);
 }
 
 /** Runs a command to its end; rejects when it fails. */

@@ -195,6 +195,14 @@ test("a post's view is counted on the fast path as on the app's", async () => {
   expect(counted).toEqual(["/media/news/a-post", "/media/news/a-post"]);
 });
 
+test("a shared link's tracking parameters are answered on the fast path with the page without them", async () => {
+  await storedAfter(() => raw("/shared-post"));
+  const before = answeredFast;
+  const shared = await raw("/shared-post?fbclid=IwAR0abc&utm_source=facebook");
+  expect(answeredFast).toBe(before + 1);
+  expect(comparable(shared).body).toContain("<p>/shared-post ");
+});
+
 test("signed-in requests, other methods, deflate-only browsers and a stopping server go to the app", async () => {
   await raw("/stored");
   const before = answeredFast;

@@ -51,6 +51,11 @@ app.get(["/slow", "/slow-news"], (_req, res) => {
   const n = renders;
   setTimeout(() => res.type("html").send(`<p>slow render ${n}</p>`), 150);
 });
+// What the render was asked: its address as React Router reads it (server/request-handler.ts).
+app.get("/address", (req, res) => {
+  renders++;
+  res.type("html").send(`<p>${req.originalUrl}</p>`);
+});
 // As the site's header: the account links of whoever is signed in, or the sign-in link.
 app.get("/with-header", (req, res) => {
   renders++;
@@ -297,11 +302,18 @@ test("a viewer's data requests are kept for viewers too", async () => {
   );
 });
 
-test("a session that stops being a viewer's while its page renders is answered, not kept", async () => {
+test("a session that stops being a viewer's while its page renders is answered, neither kept nor handed to waiting viewers", async () => {
   const pending = get("/slow?page=9", signedIn("viewer-3"));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const waiting = get("/slow?page=9", signedIn("viewer-1")); // waits for viewer-3's render
+  await new Promise((resolve) => setTimeout(resolve, 30));
   viewerTokens.delete("viewer-3"); // promoted to editor
-  expect(await (await pending).text()).toContain("slow render");
+  const own = await (await pending).text();
+  expect(own).toContain("slow render");
+  // The viewer who waited got a render of their own, not the promoted one's.
+  const waited = await (await waiting).text();
+  expect(waited).toContain("slow render");
+  expect(waited).not.toBe(own);
   expect(cacheState(await get("/slow?page=9", signedIn("viewer-1")))).toBe("MISS");
   expect(cacheState(await get("/slow?page=9", signedIn("viewer-3")))).toBeNull();
 });
@@ -366,7 +378,7 @@ test("a page asked for again gets its stored brotli recompressed smaller, the sa
 });
 
 test("addresses with a parameter no public page reads are rendered, never stored", async () => {
-  for (const query of ["?utm_source=x", "?token=abc", "?category=1&x=2"]) {
+  for (const query of ["?token=abc", "?category=1&x=2", "?utm_source=x&token=abc"]) {
     const before = renders;
     expect(await xCache(`/params${query}`)).toBeNull(); // not through the cache at all
     expect(await xCache(`/params${query}`)).toBeNull();
@@ -376,6 +388,23 @@ test("addresses with a parameter no public page reads are rendered, never stored
     expect(await xCache(`/params${query}`)).toBe("MISS");
     expect(await xCache(`/params${query}`)).toBe("HIT");
   }
+});
+
+test("a shared link's tracking parameters get the page without them, rendered without them", async () => {
+  const before = renders;
+  const shared = await get("/address?fbclid=IwAR0abc&utm_source=facebook&utm_medium=social");
+  expect(cacheState(shared)).toBe("MISS");
+  expect(await shared.text()).toBe("<p>/address</p>");
+  for (const query of ["", "?utm_source=whatsapp", "?gclid=xyz", "?utm_campaign=ramadan"]) {
+    const page = await get(`/address${query}`);
+    expect(cacheState(page)).toBe("HIT");
+    expect(await page.text()).toBe("<p>/address</p>");
+  }
+  // The parameters pages read are kept, in their order; only the tracking ones go.
+  const listed = await get("/address?category=events&fbclid=abc&page=2");
+  expect(await listed.text()).toBe("<p>/address?category=events&page=2</p>");
+  expect(cacheState(await get("/address?category=events&page=2"))).toBe("HIT");
+  expect(renders).toBe(before + 2);
 });
 
 test("brotli only when the browser takes it", () => {

@@ -10,6 +10,7 @@ import {
   pageOf,
   readerOf,
   viewersKeyOf,
+  withoutTracking,
 } from "./page-cache/rules";
 import {
   bodyIn,
@@ -234,13 +235,15 @@ export function createPageCache({
         ),
       })
         .then(async (entry) => {
-          // A viewer promoted while the page rendered: their render is answered, never kept.
-          if (!flight.stale && (await stillFor())) pages.store(key, entry);
-          return entry;
+          // A viewer promoted while the page rendered: the render is theirs alone, answered to
+          // them, neither kept nor handed to the viewers waiting for it (they render their own).
+          const shared = await stillFor();
+          if (shared && !flight.stale) pages.store(key, entry);
+          return { entry, shared };
         })
         .then(
-          (entry) => {
-            settle(entry);
+          ({ entry, shared }) => {
+            settle(shared ? entry : null);
             restore();
             answerRendered(req, res, entry, done);
           },
@@ -334,6 +337,13 @@ export function createPageCache({
     const stored = await storedKeyOf(req);
     if (!stored) return next();
     const { key, stillFor } = stored;
+    // A shared link's tracking parameters: the page is rendered, and kept, without them (decision
+    // 097), so no reader's page carries another's click id.
+    const address = withoutTracking(req.originalUrl);
+    if (address !== req.originalUrl) {
+      req.url = address;
+      req.originalUrl = address;
+    }
     const hit = pages.hit(key);
     if (hit) return serve(req, res, hit);
 

@@ -16,18 +16,38 @@ export const UNCACHED =
 /**
  * The query parameters the public pages read (the news category and page, the gallery's type, a
  * form's "sent" notice). Addresses with any other parameter (a newsletter token, a preview link,
- * `?utm_source=` or made-up ones) are rendered but never stored: each would be a page of its own,
- * so a stream of made-up addresses could push the real pages out of the cache.
+ * made-up ones) are rendered but never stored: each would be a page of its own, so a stream of
+ * made-up addresses could push the real pages out of the cache.
  */
 const STORED_QUERY_PARAMS = new Set(["category", PAGE_PARAM, "type", "sent", "done"]);
+
+/**
+ * Parameters that only say where a followed link was shared: campaign tags (`utm_…`) and the click
+ * ids Facebook, Google, Microsoft, X, TikTok, Instagram and Mailchimp add to links followed from
+ * them. No page reads them: an address with them is the page of the address without them, rendered
+ * without them and stored once (docs/decisions/097), not a render for every visit from a shared post.
+ */
+const TRACKING_PARAM =
+  /^(?:utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|twclid|ttclid|igshid|mc_cid|mc_eid)$/;
 
 /** Whether an address's query asks only what public pages read (see STORED_QUERY_PARAMS). */
 function hasOnlyStoredParams(originalUrl: string): boolean {
   const query = originalUrl.indexOf("?");
   if (query < 0) return true;
   for (const name of new URLSearchParams(originalUrl.slice(query + 1)).keys())
-    if (!STORED_QUERY_PARAMS.has(name)) return false;
+    if (!STORED_QUERY_PARAMS.has(name) && !TRACKING_PARAM.test(name)) return false;
   return true;
+}
+
+/** The address without its tracking parameters (TRACKING_PARAM): the same string when it has none. */
+export function withoutTracking(originalUrl: string): string {
+  const query = originalUrl.indexOf("?");
+  if (query < 0) return originalUrl;
+  const params = [...new URLSearchParams(originalUrl.slice(query + 1))];
+  const kept = params.filter(([name]) => !TRACKING_PARAM.test(name));
+  if (kept.length === params.length) return originalUrl;
+  const rest = new URLSearchParams(kept).toString();
+  return `${originalUrl.slice(0, query)}${rest ? `?${rest}` : ""}`;
 }
 
 /**
@@ -99,6 +119,9 @@ export const isCacheable = (req: CacheableRequest, secret: string) =>
 /** The key of a viewer's copy of a page (beside `keyOf`'s, the signed-out reader's). */
 export const viewersKeyOf = (req: CacheableRequest) => `viewers ${keyOf(req)}`;
 
-/** One copy per text size and contrast: the server renders the reader's choice (decision 029). */
+/**
+ * One copy per text size and contrast: the server renders the reader's choice (decision 029); an
+ * address with tracking parameters is the page without them (decision 097).
+ */
 export const keyOf = (req: CacheableRequest) =>
-  `${displayKey(req.headers.cookie)} ${req.originalUrl}`;
+  `${displayKey(req.headers.cookie)} ${withoutTracking(req.originalUrl)}`;
