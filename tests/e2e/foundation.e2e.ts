@@ -28,6 +28,22 @@ test("the home page is Arabic, right-to-left and server-rendered", async () => {
   await context.close();
 });
 
+test("a shared link's tracking parameters get the stored page of the address without them", async () => {
+  const open = (path: string) =>
+    fetch(`${baseURL()}${path}`, { headers: { accept: "text/html" } }).then(async (r) => ({
+      cache: r.headers.get("x-cache"),
+      html: await r.text(),
+    }));
+  const shared = await open("/about?fbclid=IwAR0shared&utm_source=facebook");
+  expect(shared.html).toContain('lang="ar"');
+  expect(shared.html).not.toContain("IwAR0shared");
+  const again = await open("/about?utm_source=whatsapp&utm_campaign=ramadan");
+  expect(again.cache).toBe("HIT");
+  expect((await open("/about")).cache).toBe("HIT");
+  // A parameter no page reads is still rendered each time, never stored.
+  expect((await open("/about?token=made-up")).cache).toBeNull();
+});
+
 test("an unknown route shows the 404 page with HTTP 404", async () => {
   const response = await fetch(`${baseURL()}/no/such/page`);
   expect(response.status).toBe(404);
